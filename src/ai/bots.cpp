@@ -1,0 +1,217 @@
+#include "bots.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gamut {
+
+Action random_action(const State& s, Rng& rng) {
+  std::vector<Action> l = s.legal();
+  return l[rng.below(int(l.size()))];
+}
+
+Action chance_outcome(const State& s, Rng& rng) {
+  std::vector<Action> l = s.legal();
+  std::vector<double> p = s.chance_probs();
+  double u = rng.uniform(), acc = 0;
+  for (size_t i = 0; i < l.size(); ++i)
+    if (u < (acc += p[i])) return l[i];
+  return l.back();
+}
+
+static std::vector<double> score(const State& s) {
+  if (s.terminal()) return s.returns();
+  std::vector<double> r(s.seats());
+  for (int i = 0; i < s.seats(); ++i) r[i] = std::tanh(s.heuristic(i) / 4.0) * 0.9;
+  return r;
+}
+
+Search::Search(const State& root, int seat, SearchParams p, uint64_t seed)
+    : root_(root.clone()), seat_(seat), p_(p), rng_(seed) {
+  nodes_.emplace_back();
+}
+
+void Search::run(int n) {
+  for (int i = 0; i < n; ++i) iterate();
+}
+
+std::vector<double> Search::playout(State& s) {
+  for (int k = 0; k < p_.playout_cap && !s.terminal(); ++k)
+    s.apply(s.to_move() == kChance ? chance_outcome(s, rng_) : random_action(s, rng_));
+  return score(s);
+}
+
+void Search::iterate() {
+  ++done_;
+  std::unique_ptr<State> s = root_->determinize(seat_, rng_);
+  struct Step {
+    int node, kid, mover;
+  };
+  std::vector<Step> path;
+  int node = 0;
+  std::vector<double> result;
+  for (;;) {
+    if (s->terminal()) {
+      result = s->returns();
+      break;
+    }
+    if (s->to_move() == kChance) {  // chance is sampled, not searched
+      s->apply(chance_outcome(*s, rng_));
+      continue;
+    }
+    std::vector<Action> legal = s->legal();
+    Node& nd = nodes_[node];
+    // Availability counts: only actions legal in this determinization compete.
+    int pick = -1;
+    double best = -1e18;
+    bool expanded = false;
+    std::vector<int> fresh;
+    for (Action a : legal) {
+      auto it = std::find_if(nd.kids.begin(), nd.kids.end(), [&](const Child& c) { return c.a == a; });
+      if (it == nd.kids.end()) {
+        nd.kids.push_back({a});
+        it = nd.kids.end() - 1;
+      }
+      int k = int(it - nd.kids.begin());
+      nodes_[node].kids[k].avail++;
+      if (nodes_[node].kids[k].visits == 0) fresh.push_back(k);
+    }
+    Node& n2 = nodes_[node];
+    if (!fresh.empty()) {
+      pick = fresh[rng_.below(int(fresh.size()))];
+      expanded = true;
+    } else {
+      for (Action a : legal) {
+        auto it = std::find_if(n2.kids.begin(), n2.kids.end(), [&](const Child& c) { return c.a == a; });
+        const Child& c = *it;
+        double u = c.value / c.visits + p_.explore * std::sqrt(std::log(double(c.avail)) / c.visits);
+        if (u > best) best = u, pick = int(it - n2.kids.begin());
+      }
+    }
+    int mover = s->to_move();
+    Action a = n2.kids[pick].a;
+    path.push_back({node, pick, mover});
+    s->apply(a);
+    if (expanded) {
+      int child = int(nodes_.size());
+      nodes_.emplace_back();
+      nodes_[node].kids[pick].node = child;
+      result = playout(*s);
+      break;
+    }
+    node = nodes_[node].kids[pick].node;
+  }
+  for (const Step& st : path) {
+    Child& c = nodes_[st.node].kids[st.kid];
+    c.visits++;
+    c.value += result[st.mover];
+  }
+}
+
+std::vector<std::pair<Action, int>> Search::root_visits() const {
+  std::vector<std::pair<Action, int>> r;
+  for (const Child& c : nodes_[0].kids) r.push_back({c.a, c.visits});
+  return r;
+}
+
+Action Search::best() const {
+  std::vector<Action> legal = root_->legal();
+  Action best = legal.front();
+  double bv = -1;
+  for (const Child& c : nodes_[0].kids) {
+    if (!std::binary_search(legal.begin(), legal.end(), c.a)) continue;
+    double v = c.visits + (c.visits ? c.value / c.visits * 1e-3 : 0);
+    if (v > bv) bv = v, best = c.a;
+  }
+  return best;
+}
+
+SearchParams level_params(int level) {
+  SearchParams p;
+  static const int iters[] = {100, 500, 2000, 8000, 30000};
+  p.iterations = iters[std::clamp(level, 0, 4)];
+  return p;
+}
+
+namespace {
+
+struct RandomBot : Bot {
+  Action choose(const State& s, int, Rng& rng) override { return random_action(s, rng); }
+};
+
+// One ply: the move whose result scores best on average over a few
+// determinizations (chance after the move is sampled).
+struct GreedyBot : Bot {
+  Action choose(const State& s, int seat, Rng& rng) override {
+    if (s.ai_randomizes()) return random_action(s, rng);
+    std::vector<Action> legal = s.legal();
+    std::vector<double> total(legal.size(), 0);
+    const int samples = 4;
+    for (int k = 0; k < samples; ++k) {
+      std::unique_ptr<State> d = s.determinize(seat, rng);
+      for (size_t i = 0; i < legal.size(); ++i) {
+        std::unique_ptr<State> c = d->clone();
+        c->apply(legal[i]);
+        while (c->to_move() == kChance) c->apply(chance_outcome(*c, rng));
+        total[i] += c->terminal() ? c->returns()[seat] * 1000 : c->heuristic(seat);
+      }
+    }
+    double best = *std::max_element(total.begin(), total.end());
+    std::vector<Action> ties;
+    for (size_t i = 0; i < legal.size(); ++i)
+      if (total[i] >= best - 1e-9) ties.push_back(legal[i]);
+    return ties[rng.below(int(ties.size()))];
+  }
+};
+
+// Flat Monte Carlo: equal random playouts per root move; the baseline the
+// tree search must beat.
+struct FlatMcBot : Bot {
+  int playouts;
+  explicit FlatMcBot(int n) : playouts(n) {}
+  Action choose(const State& s, int seat, Rng& rng) override {
+    if (s.ai_randomizes()) return random_action(s, rng);
+    std::vector<Action> legal = s.legal();
+    if (legal.size() == 1) return legal[0];
+    std::vector<double> total(legal.size(), 0);
+    for (int k = 0; k < playouts; ++k) {
+      size_t i = size_t(k) % legal.size();
+      std::unique_ptr<State> c = s.determinize(seat, rng);
+      c->apply(legal[i]);
+      for (int d = 0; d < 200 && !c->terminal(); ++d)
+        c->apply(c->to_move() == kChance ? chance_outcome(*c, rng) : random_action(*c, rng));
+      total[i] += score(*c)[seat];
+    }
+    return legal[std::max_element(total.begin(), total.end()) - total.begin()];
+  }
+};
+
+struct MctsBot : Bot {
+  SearchParams p;
+  explicit MctsBot(SearchParams sp) : p(sp) {}
+  Action choose(const State& s, int seat, Rng& rng) override {
+    if (s.ai_randomizes()) return random_action(s, rng);
+    std::vector<Action> legal = s.legal();
+    if (legal.size() == 1) return legal[0];
+    Search search(s, seat, p, rng.next());
+    search.run(p.iterations);
+    return search.best();
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_bot(const std::string& name) {
+  if (name == "random") return std::make_unique<RandomBot>();
+  if (name == "greedy") return std::make_unique<GreedyBot>();
+  if (name.rfind("mc", 0) == 0) return std::make_unique<FlatMcBot>(name.size() > 3 ? std::stoi(name.substr(3)) : 2000);
+  if (name == "ai") return std::make_unique<MctsBot>(level_params(2));
+  if (name.rfind("ai:", 0) == 0) {
+    int lv = std::atoi(name.c_str() + 3);
+    if (lv < 1 || lv > 5) throw DataError("AI level must be 1-5: " + name);
+    return std::make_unique<MctsBot>(level_params(lv - 1));
+  }
+  throw DataError("unknown bot '" + name + "' (random, greedy, mc, ai, ai:1-5)");
+}
+
+}  // namespace gamut

@@ -1,0 +1,63 @@
+// Players that are programs. Every bot decides from its seat's view alone:
+// it only touches the true state through State::determinize(seat).
+#pragma once
+#include "core/game.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gamut {
+
+struct SearchParams {
+  int iterations = 1000;
+  int playout_cap = 200;  // plies before a playout stops and the heuristic scores it
+  double explore = 0.7;
+};
+
+// Information-set MCTS (single observer): each iteration samples a full state
+// consistent with the seat's view, then walks a tree keyed by actions,
+// counting how often each action was available. It runs in slices so the
+// browser can think between frames.
+class Search {
+ public:
+  Search(const State& root, int seat, SearchParams p, uint64_t seed);
+  void run(int iterations);
+  int done() const { return done_; }
+  Action best() const;  // most visited root action
+  std::vector<std::pair<Action, int>> root_visits() const;
+
+ private:
+  struct Child {
+    Action a;
+    int node = -1;
+    double value = 0;  // summed reward for the seat that chose it
+    int visits = 0, avail = 0;
+  };
+  struct Node {
+    std::vector<Child> kids;
+  };
+  void iterate();
+  std::vector<double> playout(State& s);
+  std::unique_ptr<State> root_;
+  int seat_;
+  SearchParams p_;
+  Rng rng_;
+  std::vector<Node> nodes_;
+  int done_ = 0;
+};
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  virtual Action choose(const State& s, int seat, Rng& rng) = 0;
+};
+
+// "random", "greedy", "mc" (flat Monte Carlo), "ai" or "ai:LEVEL" (1-4).
+// Throws DataError for an unknown name.
+std::unique_ptr<Bot> make_bot(const std::string& name);
+SearchParams level_params(int level);
+Action random_action(const State& s, Rng& rng);
+Action chance_outcome(const State& s, Rng& rng);
+
+}  // namespace gamut

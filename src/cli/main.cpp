@@ -1,0 +1,159 @@
+// gamut: the command-line tool. Its output lines are a stable interface for
+// scripts: see README.md.
+#include "ai/bots.h"
+#include "core/match.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+using namespace gamut;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::map<std::string, std::string> parse_flags(int argc, char** argv, int from) {
+  std::map<std::string, std::string> f;
+  for (int i = from; i < argc; ++i) {
+    std::string k = argv[i];
+    if (k.rfind("--", 0) != 0) throw DataError("unexpected argument '" + k + "'");
+    k = k.substr(2);
+    if (i + 1 < argc && std::strncmp(argv[i + 1], "--", 2) != 0) f[k] = argv[++i];
+    else f[k] = "1";
+  }
+  return f;
+}
+
+std::string flag(const std::map<std::string, std::string>& f, const char* k, const char* def = nullptr) {
+  auto it = f.find(k);
+  if (it != f.end()) return it->second;
+  if (!def) throw DataError(std::string("missing --") + k);
+  return def;
+}
+
+std::vector<std::string> split(const std::string& s, char c) {
+  std::vector<std::string> r;
+  std::stringstream ss(s);
+  std::string x;
+  while (std::getline(ss, x, c)) r.push_back(x);
+  return r;
+}
+
+int cmd_selfplay(const std::map<std::string, std::string>& f) {
+  std::string id = flag(f, "game");
+  int n = std::stoi(flag(f, "games", "10"));
+  uint64_t seed = std::stoull(flag(f, "seed", "1"));
+  std::vector<std::string> names = split(flag(f, "bots", "random,random"), ',');
+  Json options = f.count("options") ? parse_json_text(f.at("options"), "--options") : Json::object();
+  bool verbose = f.count("verbose");
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (auto& b : names) bots.push_back(make_bot(b));
+  std::vector<int> wins(names.size(), 0);
+  int draws = 0;
+  long plies = 0;
+  auto t0 = Clock::now();
+  for (int g = 0; g < n; ++g) {
+    Record r;
+    r.game = id;
+    r.options = options;
+    r.seats = names.size();
+    r.seed = seed * 1000003 + uint64_t(g);
+    Match m(r);
+    Rng rng(r.seed ^ 0x5eed);
+    while (!m.state().terminal()) {
+      m.resolve_chance();
+      if (m.state().terminal()) break;
+      int seat = m.state().to_move();
+      m.play(bots[seat]->choose(m.state(), seat, rng));
+      ++plies;
+    }
+    std::vector<double> ret = m.state().returns();
+    double best = *std::max_element(ret.begin(), ret.end());
+    int winners = int(std::count(ret.begin(), ret.end(), best));
+    if (names.size() == 1) {
+      if (ret[0] > 0) wins[0]++;
+    } else if (winners == 1 && best > 0) {
+      wins[std::max_element(ret.begin(), ret.end()) - ret.begin()]++;
+    } else {
+      draws++;
+    }
+    if (verbose) std::cout << "game " << g + 1 << ": " << m.state().describe_result() << "\n";
+  }
+  std::cout << "result: games=" << n << " wins=";
+  for (size_t i = 0; i < wins.size(); ++i) std::cout << (i ? "," : "") << wins[i];
+  std::printf(" draws=%d plies=%ld seconds=%.2f\n", draws, plies, since(t0));
+  return 0;
+}
+
+int cmd_bench(const std::map<std::string, std::string>& f) {
+  std::string id = flag(f, "game");
+  double secs = std::stod(flag(f, "seconds", "3"));
+  int seats = std::stoi(flag(f, "seats", "0"));
+  auto game = load_game(id);
+  if (seats == 0) seats = game->info().min_seats;
+  Rng rng(std::stoull(flag(f, "seed", "1")));
+  long playouts = 0, plies = 0;
+  auto t0 = Clock::now();
+  while (since(t0) < secs) {
+    std::unique_ptr<State> s = game->new_state(game->resolve_options(Json()), seats);
+    while (!s->terminal()) {
+      s->apply(s->to_move() == kChance ? chance_outcome(*s, rng) : random_action(*s, rng));
+      ++plies;
+    }
+    ++playouts;
+  }
+  double t = since(t0);
+  std::printf("game: %s\nplayouts: %ld\nplies_per_second: %.0f\nplayouts_per_second: %.1f\n", id.c_str(), playouts,
+              plies / t, playouts / t);
+  return 0;
+}
+
+int usage() {
+  std::cerr << "usage: gamut list\n"
+               "       gamut board --game ID\n"
+               "       gamut selfplay --game ID --games N --seed S --bots B0,B1[,...] [--options JSON] [--verbose]\n"
+               "       gamut bench --game ID --seconds S\n"
+               "       gamut replay --code CODE   (prints the move log of a share code)\n"
+               "bots: random, greedy, mc, ai, ai:1-5\n";
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return usage();
+  std::string cmd = argv[1];
+  try {
+    auto f = parse_flags(argc, argv, 2);
+    if (cmd == "list") {
+      for (auto& id : game_ids()) std::cout << id << "\n";
+      return 0;
+    }
+    if (cmd == "board") {
+      std::cout << load_game(flag(f, "game"))->board().describe();
+      return 0;
+    }
+    if (cmd == "selfplay") return cmd_selfplay(f);
+    if (cmd == "bench") return cmd_bench(f);
+    if (cmd == "replay") {
+      Match m(decode_share_code(flag(f, "code")));
+      std::unique_ptr<State> s = m.state_at(0);
+      for (size_t i = 0; i < m.record().actions.size(); ++i) {
+        Action a = m.record().actions[i];
+        if (s->to_move() != kChance) std::cout << s->move_number() + 1 << ". " << s->public_name(a, -1) << "\n";
+        s->apply(a);
+      }
+      std::cout << (s->terminal() ? s->describe_result() : "game in progress") << "\n";
+      return 0;
+    }
+    return usage();
+  } catch (const std::exception& e) {
+    std::cerr << "gamut: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,80 @@
+#include "data.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+
+namespace gamut {
+
+#ifndef GAMUT_DATA_DIR
+#define GAMUT_DATA_DIR "rules-data"
+#endif
+
+static std::string g_data_dir;
+
+std::string data_dir() {
+  if (!g_data_dir.empty()) return g_data_dir;
+  if (const char* e = std::getenv("GAMUT_DATA")) return e;
+  return GAMUT_DATA_DIR;
+}
+void set_data_dir(const std::string& d) { g_data_dir = d; }
+
+Json parse_json_text(const std::string& text, const std::string& where) {
+  try {
+    return Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    throw DataError(where + ": not valid JSON (" + e.what() + ")");
+  }
+}
+
+Json load_json_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw DataError(path + ": cannot open file");
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return parse_json_text(ss.str(), path);
+}
+
+static bool exists(const std::string& p) {
+  struct stat st;
+  return stat(p.c_str(), &st) == 0;
+}
+
+static std::string data_path(const std::string& game, int v) {
+  return data_dir() + "/" + game + "/v" + std::to_string(v) + ".json";
+}
+
+int latest_data_version(const std::string& game) {
+  int v = 0;
+  while (exists(data_path(game, v + 1))) ++v;
+  if (v == 0) throw DataError("no rules data for '" + game + "' in " + data_dir());
+  return v;
+}
+
+Json load_rules_data(const std::string& game, int version) {
+  std::string p = data_path(game, version);
+  if (!exists(p)) throw DataError("rules data version " + std::to_string(version) + " of '" + game + "' is not available");
+  Json j = load_json_file(p);
+  if (!j.is_object()) throw DataError(p + ": top level must be an object");
+  if (req_str(j, "game", p) != game) throw DataError(p + ": \"game\" says '" + j["game"].get<std::string>() + "'");
+  if (req_int(j, "version", p) != version) throw DataError(p + ": \"version\" does not match the file name");
+  return j;
+}
+
+const Json& req(const Json& j, const char* key, const std::string& where) {
+  if (!j.is_object() || !j.contains(key)) throw DataError(where + ": missing \"" + key + "\"");
+  return j[key];
+}
+int req_int(const Json& j, const char* key, const std::string& where) {
+  const Json& v = req(j, key, where);
+  if (!v.is_number_integer()) throw DataError(where + ": \"" + key + "\" must be an integer");
+  return v.get<int>();
+}
+std::string req_str(const Json& j, const char* key, const std::string& where) {
+  const Json& v = req(j, key, where);
+  if (!v.is_string()) throw DataError(where + ": \"" + key + "\" must be a string");
+  return v.get<std::string>();
+}
+
+}  // namespace gamut

@@ -1,0 +1,28 @@
+// Rules data: versioned JSON files under rules-data/<game>/v<N>.json.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+namespace gamut {
+
+using Json = nlohmann::json;
+
+// Thrown for any bad data: the message says which file and which item.
+struct DataError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::string data_dir();                 // GAMUT_DATA env, else the compiled-in default
+void set_data_dir(const std::string&);  // tests and the web build point it elsewhere
+Json load_json_file(const std::string& path);
+Json parse_json_text(const std::string& text, const std::string& where);
+int latest_data_version(const std::string& game);
+Json load_rules_data(const std::string& game, int version);  // validates the common fields
+
+// Typed accessors that name the item on failure.
+const Json& req(const Json& j, const char* key, const std::string& where);
+int req_int(const Json& j, const char* key, const std::string& where);
+std::string req_str(const Json& j, const char* key, const std::string& where);
+
+}  // namespace gamut

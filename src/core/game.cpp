@@ -1,0 +1,122 @@
+#include "game.h"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+
+namespace gamut {
+
+std::vector<double> State::chance_probs() const {
+  size_t n = legal().size();
+  return std::vector<double>(n, n ? 1.0 / double(n) : 0.0);
+}
+
+std::string State::describe_result() const {
+  if (!terminal()) return "";
+  std::vector<double> r = returns();
+  if (seats() == 1) return r[0] > 0 ? "Victory" : "Defeat";
+  int best = int(std::max_element(r.begin(), r.end()) - r.begin());
+  if (std::count(r.begin(), r.end(), r[best]) > 1) return "Draw";
+  return game().seat_name(best) + " wins";
+}
+
+Action State::find_action(const std::string& name) const {
+  for (Action a : legal())
+    if (action_name(a) == name) return a;
+  return -1;
+}
+
+Game::Game(const std::string& id, int min_seats, int max_seats, bool hidden, Json data, int version)
+    : data_(std::move(data)), version_(version) {
+  std::string w = id + " v" + std::to_string(version);
+  const Json& in = req(data_, "info", w);
+  info_.id = id;
+  info_.name = req_str(in, "name", w + " info");
+  for (auto [key, field] : {std::pair<const char*, std::string*>{"year", &info_.year},
+                            {"publisher", &info_.publisher},
+                            {"players", &info_.players},
+                            {"playing_time", &info_.playing_time},
+                            {"history", &info_.history}})
+    *field = req_str(in, key, w + " info");
+  info_.min_seats = min_seats;
+  info_.max_seats = max_seats;
+  info_.hidden_info = hidden;
+  if (data_.contains("board")) board_ = Board::from_json(data_["board"], w + " board");
+  if (data_.contains("options")) {
+    if (!data_["options"].is_array()) throw DataError(w + ": \"options\" must be an array");
+    for (const Json& o : data_["options"]) {
+      req_str(o, "id", w + " option");
+      req(o, "default", w + " option " + o["id"].get<std::string>());
+    }
+  }
+  if (data_.contains("rules")) {
+    for (const Json& r : data_["rules"]) {
+      std::string rw = w + " rule";
+      req_str(r, "title", rw);
+      req_str(r, "text", rw + " '" + r["title"].get<std::string>() + "'");
+      req_str(r, "source", rw + " '" + r["title"].get<std::string>() + "'");
+    }
+  }
+}
+
+std::string Game::seat_name(int seat) const {
+  const Json& names = data_.contains("seat_names") ? data_["seat_names"] : Json();
+  if (names.is_array() && seat >= 0 && seat < int(names.size())) return names[seat].get<std::string>();
+  return "Player " + std::to_string(seat + 1);
+}
+
+Json Game::resolve_options(const Json& given) const {
+  Json out = Json::object();
+  const Json& decl = data_.contains("options") ? data_["options"] : Json::array();
+  for (const Json& o : decl) out[o["id"].get<std::string>()] = o["default"];
+  if (given.is_null()) return out;
+  if (!given.is_object()) throw DataError("options must be an object");
+  for (auto it = given.begin(); it != given.end(); ++it) {
+    auto d = std::find_if(decl.begin(), decl.end(), [&](const Json& o) { return o["id"] == it.key(); });
+    if (d == decl.end()) throw DataError(info_.id + ": unknown option '" + it.key() + "'");
+    const Json& def = (*d)["default"];
+    const Json& v = it.value();
+    bool ok = (def.is_boolean() && v.is_boolean()) || (def.is_number_integer() && v.is_number_integer()) ||
+              (def.is_string() && v.is_string());
+    if (ok && d->contains("choices")) ok = std::find((*d)["choices"].begin(), (*d)["choices"].end(), v) != (*d)["choices"].end();
+    if (ok && d->contains("min") && v < (*d)["min"]) ok = false;
+    if (ok && d->contains("max") && v > (*d)["max"]) ok = false;
+    if (!ok) throw DataError(info_.id + ": bad value " + v.dump() + " for option '" + it.key() + "'");
+    out[it.key()] = v;
+  }
+  return out;
+}
+
+static std::map<std::string, GameFactory>& factories() {
+  static std::map<std::string, GameFactory> m;
+  return m;
+}
+
+Registrar::Registrar(const std::string& id, GameFactory f) { factories()[id] = std::move(f); }
+
+std::vector<std::string> game_ids() {
+  // The order the library lists them in: oldest design first reads oddly, so
+  // this is the order players meet them in the home screen.
+  static const char* order[] = {"geister", "blue-and-gray", "gray-ghost", "uncle", "mosby"};
+  std::vector<std::string> r;
+  for (const char* id : order)
+    if (factories().count(id)) r.push_back(id);
+  for (auto& [id, f] : factories())
+    if (std::find(r.begin(), r.end(), id) == r.end()) r.push_back(id);
+  return r;
+}
+
+std::shared_ptr<const Game> load_game(const std::string& id, int version) {
+  static std::map<std::pair<std::string, int>, std::shared_ptr<const Game>> cache;
+  auto f = factories().find(id);
+  if (f == factories().end()) throw DataError("unknown game '" + id + "'");
+  if (version <= 0) version = latest_data_version(id);
+  auto key = std::make_pair(id, version);
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  auto g = f->second(load_rules_data(id, version), version);
+  cache[key] = g;
+  return g;
+}
+
+}  // namespace gamut

@@ -1,0 +1,109 @@
+// The uniform game API. A Game is immutable rules plus data; a State is one
+// position. Chance is a seat of its own (kChance): its legal actions are the
+// outcomes and chance_probs() their weights, so a game replays exactly from
+// (id, data version, options, seed, actions).
+#pragma once
+#include "board.h"
+#include "data.h"
+#include "rng.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gamut {
+
+using Action = int;
+constexpr int kChance = -1;
+constexpr int kTerminal = -2;
+
+struct GameInfo {
+  std::string id, name, year, publisher, players, playing_time, history;
+  int min_seats = 2, max_seats = 2;
+  bool hidden_info = false;
+};
+
+class Game;
+
+class State {
+ public:
+  explicit State(const Game* g) : game_(g) {}
+  virtual ~State() = default;
+  const Game& game() const { return *game_; }
+
+  virtual int to_move() const = 0;  // a seat, kChance or kTerminal
+  virtual int seats() const = 0;
+  // Sorted, unique. For chance: the outcomes, weighted by chance_probs().
+  virtual std::vector<Action> legal() const = 0;
+  virtual std::vector<double> chance_probs() const;  // default: uniform
+  virtual void apply(Action a) = 0;                  // a must be legal
+  // Per seat: +1 win, -1 loss, 0 draw; solitaire: +1 victory, -1 defeat.
+  virtual std::vector<double> returns() const = 0;
+  virtual std::string action_name(Action a) const = 0;  // stable, unique among legal()
+  // The move as `viewer` may read it in the log (hides secret set-ups, draws).
+  // Called on the state before the action is applied.
+  virtual std::string public_name(Action a, int viewer) const { return action_name(a); }
+  // True where the AI should pick uniformly (free set-ups), so no habit forms.
+  virtual bool ai_randomizes() const { return false; }
+  virtual std::unique_ptr<State> clone() const = 0;
+  // What `seat` may see (seat -1: a spectator, public information only). Must
+  // carry "pieces" for the generic renderer; games add what else they show.
+  virtual Json view(int seat) const = 0;
+  // A full state consistent with what `seat` knows, with the rest sampled.
+  // Must read only information in view(seat): the AI relies on it.
+  virtual std::unique_ptr<State> determinize(int seat, Rng&) const { return clone(); }
+  virtual std::string debug() const = 0;  // the whole true state, for tests
+  virtual void check() const {}           // throws std::logic_error on a broken invariant
+  virtual double heuristic(int seat) const { return 0; }  // for greedy and AI cut-offs
+  // Board nodes an action touches in click order (from, via..., to). The UI
+  // builds moves from clicks on these; actions without nodes become buttons.
+  virtual std::vector<int> action_nodes(Action) const { return {}; }
+  virtual int move_number() const { return plies_; }
+  virtual std::string describe_result() const;  // "Blue wins: ..." once terminal
+
+  bool terminal() const { return to_move() == kTerminal; }
+  Action find_action(const std::string& name) const;  // -1 when no legal action has it
+
+ protected:
+  const Game* game_;
+  int plies_ = 0;  // non-chance actions applied
+};
+
+class Game {
+ public:
+  // Reads the common fields: "info" (name, year, ...), "board" when present.
+  Game(const std::string& id, int min_seats, int max_seats, bool hidden, Json data, int version);
+  virtual ~Game() = default;
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+
+  const GameInfo& info() const { return info_; }
+  const Json& data() const { return data_; }
+  int data_version() const { return version_; }
+  const Board& board() const { return board_; }
+  // Options as given at game start; missing keys take the defaults from the
+  // data's "options" list. Throws DataError on an unknown key or bad value.
+  Json resolve_options(const Json& given) const;
+  virtual std::unique_ptr<State> new_state(const Json& options, int seats) const = 0;
+  virtual std::string seat_name(int seat) const;
+
+ protected:
+  GameInfo info_;
+  Json data_;
+  int version_;
+  Board board_;
+};
+
+using GameFactory = std::function<std::shared_ptr<const Game>(const Json& data, int version)>;
+
+struct Registrar {
+  Registrar(const std::string& id, GameFactory f);
+};
+#define GAMUT_REGISTER_GAME(ID, FACTORY) static ::gamut::Registrar gamut_registrar_##FACTORY(ID, FACTORY)
+
+std::vector<std::string> game_ids();  // in registration order sorted by the list in registry.cpp
+// Loads and caches a game. version <= 0 means the newest rules data.
+std::shared_ptr<const Game> load_game(const std::string& id, int version = 0);
+
+}  // namespace gamut

@@ -1,0 +1,292 @@
+#include "geister.h"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+namespace gamut::geister {
+
+
+GeisterGame::GeisterGame(const Json& data, int version) : Game("geister", 2, 2, true, data, version) {
+  const std::string w = "geister v" + std::to_string(version) + " board";
+  if (int(board_.nodes.size()) != kSquares) throw DataError(w + ": Geister needs 36 squares");
+  int grid = board_.edge_type("grid");
+  if (grid < 0) throw DataError(w + ": needs edges of type 'grid'");
+  for (int s = 0; s < 2; ++s) {
+    std::vector<int> st = board_.tagged("start" + std::to_string(s));
+    if (st.size() != 8) throw DataError(w + ": needs exactly 8 squares tagged start" + std::to_string(s));
+    std::copy(st.begin(), st.end(), start[s].begin());
+    exit[s].fill(false);
+    std::vector<int> ex = board_.tagged("exit" + std::to_string(s));
+    if (ex.size() != 2) throw DataError(w + ": needs exactly 2 squares tagged exit" + std::to_string(s));
+    for (int e : ex) exit[s][e] = true;
+  }
+  for (int n = 0; n < kSquares; ++n) adj[n] = board_.neighbours(n, grid);
+  int k = 0;
+  for (int a = 0; a < 8; ++a)
+    for (int b = a + 1; b < 8; ++b)
+      for (int c = b + 1; c < 8; ++c)
+        for (int d = c + 1; d < 8; ++d) setups[k++] = {int8_t(a), int8_t(b), int8_t(c), int8_t(d)};
+}
+
+int GeisterGame::setup_index(const std::array<bool, 8>& good) const {
+  for (int i = 0; i < kSetups; ++i) {
+    std::array<bool, 8> g{};
+    for (int8_t s : setups[i]) g[s] = true;
+    if (g == good) return i;
+  }
+  return -1;
+}
+
+std::unique_ptr<State> GeisterGame::new_state(const Json& o, int) const {
+  std::string f = o.value("first", "lot");
+  return std::make_unique<GeisterState>(this, o.value("max_plies", 300), f == "South" ? 0 : f == "North" ? 1 : -1);
+}
+
+GeisterState::GeisterState(const GeisterGame* g, int max_plies, int first)
+    : State(g), g_(g), first_(int8_t(first)), max_plies_(int16_t(max_plies)) {
+  board_.fill(-1);
+}
+
+int GeisterState::to_move() const {
+  switch (phase_) {
+    case SETUP0: return 0;
+    case SETUP1: return 1;
+    case LOT: return kChance;
+    case PLAY: return cur_;
+    default: return kTerminal;
+  }
+}
+
+std::vector<Action> GeisterState::legal() const {
+  std::vector<Action> r;
+  if (phase_ == SETUP0 || phase_ == SETUP1) {
+    for (int i = 0; i < kSetups; ++i) r.push_back(i);
+  } else if (phase_ == LOT) {
+    r = {0, 1};
+  } else if (phase_ == PLAY) {
+    for (int i = cur_ * 8; i < cur_ * 8 + 8; ++i) {
+      int from = ghosts_[i].at;
+      if (from < 0) continue;
+      for (int to : g_->adj[from]) {
+        int o = board_[to];
+        if (o < 0 || o / 8 != cur_) r.push_back(kMoveBase + from * kSquares + to);
+      }
+      if (ghosts_[i].good && g_->exit[cur_][from]) r.push_back(kEscapeBase + from);
+    }
+    std::sort(r.begin(), r.end());
+  }
+  return r;
+}
+
+int GeisterState::captured(int owner, bool good) const {
+  int n = 0;
+  for (int i = owner * 8; i < owner * 8 + 8; ++i) n += ghosts_[i].at == kCaptured && ghosts_[i].good == good;
+  return n;
+}
+
+void GeisterState::finish(int winner, const char* how) {
+  winner_ = int8_t(winner);
+  how_ = how;
+  phase_ = OVER;
+}
+
+void GeisterState::apply(Action a) {
+  if (phase_ == SETUP0 || phase_ == SETUP1) {
+    int s = phase_ == SETUP0 ? 0 : 1;
+    std::array<bool, 8> good{};
+    for (int8_t k : g_->setups[a]) good[k] = true;
+    for (int k = 0; k < 8; ++k) {
+      Ghost& gh = ghosts_[s * 8 + k];
+      gh.at = int8_t(g_->start[s][k]);
+      gh.good = good[k];
+      board_[gh.at] = int8_t(s * 8 + k);
+    }
+    ++plies_;
+    phase_ = s == 0 ? SETUP1 : (first_ < 0 ? LOT : PLAY);
+    if (phase_ == PLAY) cur_ = first_;
+    return;
+  }
+  if (phase_ == LOT) {
+    cur_ = int8_t(a);
+    phase_ = PLAY;
+    return;
+  }
+  int me = cur_, opp = 1 - me;
+  ++plies_;
+  if (a >= kEscapeBase) {
+    int from = a - kEscapeBase;
+    Ghost& gh = ghosts_[board_[from]];
+    board_[from] = -1;
+    gh.at = kEscaped;
+    gh.revealed = true;
+    last_from_ = int16_t(from);
+    last_to_ = -1;
+    return finish(me, "a good ghost escaped");
+  }
+  int from = (a - kMoveBase) / kSquares, to = (a - kMoveBase) % kSquares;
+  int victim = board_[to];
+  board_[to] = board_[from];
+  board_[from] = -1;
+  ghosts_[board_[to]].at = int8_t(to);
+  last_from_ = int16_t(from);
+  last_to_ = int16_t(to);
+  if (victim >= 0) {
+    ghosts_[victim].at = kCaptured;
+    ghosts_[victim].revealed = true;
+    if (captured(opp, true) == 4) return finish(me, "all four good ghosts captured");
+    if (captured(opp, false) == 4) return finish(opp, "all four evil ghosts were taken");
+  }
+  cur_ = int8_t(opp);
+  int moves = plies_ - 2;
+  if (max_plies_ > 0 && moves >= max_plies_) return finish(2, "move limit reached");
+  if (legal().empty()) return finish(me, "the opponent has no legal move");
+}
+
+std::vector<double> GeisterState::returns() const {
+  if (phase_ != OVER || winner_ == 2) return {0, 0};
+  return winner_ == 0 ? std::vector<double>{1, -1} : std::vector<double>{-1, 1};
+}
+
+static std::string sq(const Game& g, int n) { return g.board().nodes[n].id; }
+
+std::string GeisterState::action_name(Action a) const {
+  if (phase_ == LOT) return std::string("lot:") + game().seat_name(a);
+  if (a < kSetups) {
+    int s = phase_ == SETUP1 ? 1 : 0;
+    std::string r = "setup:";
+    std::array<bool, 8> good{};
+    for (int8_t k : g_->setups[a]) good[k] = true;
+    for (int k = 0; k < 8; ++k) r += good[k] ? 'G' : 'E';
+    (void)s;
+    return r;
+  }
+  if (a >= kEscapeBase) return sq(game(), a - kEscapeBase) + "-out";
+  return sq(game(), (a - kMoveBase) / kSquares) + "-" + sq(game(), (a - kMoveBase) % kSquares);
+}
+
+std::string GeisterState::public_name(Action a, int viewer) const {
+  if ((phase_ == SETUP0 || phase_ == SETUP1) && viewer != to_move()) return "set-up (hidden)";
+  if (phase_ == LOT) return game().seat_name(a) + " moves first (by lot)";
+  if (phase_ == PLAY && a < kEscapeBase) {
+    int to = (a - kMoveBase) % kSquares;
+    if (board_[to] >= 0) {
+      const Ghost& v = ghosts_[board_[to]];
+      return sq(game(), (a - kMoveBase) / kSquares) + "x" + sq(game(), to) + (v.good ? " (good)" : " (evil)");
+    }
+  }
+  return action_name(a);
+}
+
+Json GeisterState::view(int seat) const {
+  static const char* kPhase[] = {"setup", "setup", "lot", "play", "over"};
+  Json pieces = Json::array(), side = Json::array();
+  for (int i = 0; i < kGhosts; ++i) {
+    const Ghost& gh = ghosts_[i];
+    int owner = i / 8;
+    bool show = gh.revealed || owner == seat || phase_ == OVER;
+    std::string face = show ? (gh.good ? "good" : "evil") : "hidden";
+    if (gh.at >= 0)
+      pieces.push_back({{"node", sq(game(), gh.at)}, {"seat", owner}, {"face", face}});
+    else if (gh.at == kCaptured || gh.at == kEscaped)
+      side.push_back({{"seat", owner}, {"face", face}, {"where", gh.at == kCaptured ? "captured" : "escaped"}});
+  }
+  Json v = {{"phase", kPhase[phase_]}, {"pieces", pieces}, {"side", side}, {"plies", std::max(0, plies_ - 2)},
+            {"max_plies", max_plies_}};
+  if (last_from_ >= 0) v["last"] = last_to_ >= 0 ? Json{sq(game(), last_from_), sq(game(), last_to_)} : Json{sq(game(), last_from_)};
+  for (int s = 0; s < 2; ++s)
+    v["captured_by"][s] = {{"good", captured(1 - s, true)}, {"evil", captured(1 - s, false)}};
+  if (phase_ == OVER) v["how"] = how_;
+  return v;
+}
+
+std::unique_ptr<State> GeisterState::determinize(int seat, Rng& rng) const {
+  auto s = std::make_unique<GeisterState>(*this);
+  if (phase_ == OVER || seat < 0 || seat > 1) return s;
+  // Re-deal the opponent's unrevealed colours; the counts of good and evil
+  // among them follow from what has been revealed.
+  int opp = 1 - seat;
+  std::vector<int> unknown;
+  int good_left = 4;
+  for (int i = opp * 8; i < opp * 8 + 8; ++i) {
+    if (ghosts_[i].at == kOffBoard) return s;  // not set up yet
+    if (ghosts_[i].revealed) good_left -= ghosts_[i].good;
+    else unknown.push_back(i);
+  }
+  std::vector<bool> faces(unknown.size(), false);
+  for (int k = 0; k < good_left; ++k) faces[k] = true;
+  rng.shuffle(faces);
+  for (size_t k = 0; k < unknown.size(); ++k) s->ghosts_[unknown[k]].good = faces[k];
+  return s;
+}
+
+std::string GeisterState::debug() const {
+  std::ostringstream o;
+  o << "phase " << int(phase_) << " cur " << int(cur_) << " winner " << int(winner_) << " plies " << plies_ << "\n";
+  for (int r = 5; r >= 0; --r) {
+    for (int c = 0; c < 6; ++c) {
+      int g = board_[r * 6 + c];
+      o << (g < 0 ? '.' : ghosts_[g].good ? (g < 8 ? 'G' : 'g') : (g < 8 ? 'E' : 'e'));
+    }
+    o << "\n";
+  }
+  for (const Ghost& g : ghosts_) o << int(g.at) << (g.good ? 'g' : 'e') << (g.revealed ? '!' : ' ');
+  return o.str();
+}
+
+void GeisterState::check() const {
+  auto fail = [](const std::string& m) { throw std::logic_error("geister: " + m); };
+  for (int n = 0; n < kSquares; ++n)
+    if (board_[n] >= 0 && ghosts_[board_[n]].at != n) fail("board and ghost disagree at " + std::to_string(n));
+  int placed = 0;
+  for (int i = 0; i < kGhosts; ++i) {
+    const Ghost& g = ghosts_[i];
+    if (g.at >= 0 && board_[g.at] != i) fail("ghost " + std::to_string(i) + " not on its square");
+    if (g.at == kOffBoard) continue;
+    ++placed;
+    if ((g.at == kCaptured || g.at == kEscaped) != g.revealed) fail("revealed flag wrong");
+  }
+  for (int s = 0; s < 2; ++s) {
+    int good = 0;
+    for (int i = s * 8; i < s * 8 + 8; ++i) good += ghosts_[i].good;
+    if (ghosts_[s * 8].at != kOffBoard && good != 4) fail("a side must have four good ghosts");
+    if (phase_ != OVER && (captured(s, true) == 4 || captured(s, false) == 4)) fail("game should be over");
+  }
+  if (phase_ >= LOT && placed != kGhosts) fail("ghosts missing after set-up");
+  if (phase_ == PLAY && legal().empty()) fail("side to move has no move but game goes on");
+  if (max_plies_ > 0 && plies_ - 2 > max_plies_) fail("ply limit passed");
+}
+
+double GeisterState::heuristic(int seat) const {
+  if (phase_ == OVER) return returns()[seat] * 100;
+  int opp = 1 - seat;
+  double h = 3.0 * captured(opp, true) - 3.0 * captured(seat, true) + 1.0 * captured(seat, false) -
+             1.0 * captured(opp, false);
+  // Good ghosts near an exit are worth a little; unseen threats are ignored.
+  for (int i = seat * 8; i < seat * 8 + 8; ++i) {
+    const Ghost& g = ghosts_[i];
+    if (g.at < 0 || !g.good) continue;
+    int best = 99;
+    for (int e = 0; e < kSquares; ++e)
+      if (g_->exit[seat][e]) best = std::min(best, std::abs(e % 6 - g.at % 6) + std::abs(e / 6 - g.at / 6));
+    h += 0.3 * (10 - best) / 10.0;
+  }
+  return h;
+}
+
+std::vector<int> GeisterState::action_nodes(Action a) const {
+  if (phase_ != PLAY) return {};
+  if (a >= kEscapeBase) return {a - kEscapeBase, -1};  // -1: off the board
+  return {(a - kMoveBase) / kSquares, (a - kMoveBase) % kSquares};
+}
+
+std::string GeisterState::describe_result() const {
+  if (phase_ != OVER) return "";
+  if (winner_ == 2) return "Draw: " + std::string(how_);
+  return game().seat_name(winner_) + " wins: " + how_;
+}
+
+static std::shared_ptr<const Game> make(const Json& d, int v) { return std::make_shared<GeisterGame>(d, v); }
+GAMUT_REGISTER_GAME("geister", make);
+
+}  // namespace gamut::geister

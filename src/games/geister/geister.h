@@ -1,0 +1,78 @@
+// Geister (Alex Randolph, 1982): 2 players, 6x6, hidden good and evil ghosts.
+// Rules: seed 001_666519650dac44e4.txt. Board: rules-data/geister/v1.json.
+#pragma once
+#include "core/game.h"
+
+#include <array>
+
+namespace gamut::geister {
+
+constexpr int kSquares = 36;
+constexpr int kGhosts = 16;                 // 0-7 South's, 8-15 North's
+constexpr int kSetups = 70;                 // C(8,4) places for the good ghosts
+constexpr Action kMoveBase = 100;           // + from * 36 + to
+constexpr Action kEscapeBase = kMoveBase + kSquares * kSquares;  // + from
+constexpr int kCaptured = -1, kEscaped = -2, kOffBoard = -3;
+
+enum Phase : int8_t { SETUP0, SETUP1, LOT, PLAY, OVER };
+
+struct Ghost {
+  int8_t at = kOffBoard;
+  bool good = false;
+  bool revealed = false;
+};
+
+class GeisterGame;
+
+class GeisterState : public State {
+ public:
+  explicit GeisterState(const GeisterGame* g, int max_plies, int first);
+  int to_move() const override;
+  int seats() const override { return 2; }
+  std::vector<Action> legal() const override;
+  void apply(Action a) override;
+  std::vector<double> returns() const override;
+  std::string action_name(Action a) const override;
+  std::string public_name(Action a, int viewer) const override;
+  bool ai_randomizes() const override { return phase_ == SETUP0 || phase_ == SETUP1; }
+  std::unique_ptr<State> clone() const override { return std::make_unique<GeisterState>(*this); }
+  Json view(int seat) const override;
+  std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
+  std::string debug() const override;
+  void check() const override;
+  double heuristic(int seat) const override;
+  std::vector<int> action_nodes(Action a) const override;
+  std::string describe_result() const override;
+
+  // For tests and the tournament client.
+  const Ghost& ghost(int i) const { return ghosts_[i]; }
+  int occupant(int sq) const { return board_[sq]; }
+  Phase phase() const { return phase_; }
+  int plies() const { return plies_; }
+  int captured(int owner, bool good) const;
+
+ private:
+  void finish(int winner, const char* how);
+  const GeisterGame* g_;
+  std::array<int8_t, kSquares> board_;
+  std::array<Ghost, kGhosts> ghosts_;
+  Phase phase_ = SETUP0;
+  int8_t cur_ = 0, winner_ = -1;  // winner 2 = draw
+  int8_t first_;                   // -1: decided by lot
+  int16_t max_plies_;
+  int16_t last_from_ = -1, last_to_ = -1;
+  const char* how_ = "";
+};
+
+class GeisterGame : public Game {
+ public:
+  GeisterGame(const Json& data, int version);
+  std::unique_ptr<State> new_state(const Json& options, int seats) const override;
+  std::array<int, 8> start[2];     // start squares in set-up order
+  std::array<bool, kSquares> exit[2];
+  std::vector<int> adj[kSquares];  // grid neighbours
+  std::array<std::array<int8_t, 4>, kSetups> setups;  // set-up index -> start slots of good ghosts
+  int setup_index(const std::array<bool, 8>& good) const;  // -1 unless exactly four
+};
+
+}  // namespace gamut::geister

@@ -1,0 +1,174 @@
+// Rule tests for Geister. Sections cite seed 001_666519650dac44e4.txt.
+#include "games/geister/geister.h"
+
+#include "ai/bots.h"
+#include "checks.h"
+
+using namespace gamut;
+using namespace gamut::testing;
+using geister::GeisterState;
+
+namespace {
+// South: good on b1-e1, evil on b2-e2. North: evil on b5-e5, good on b6-e6.
+const Json kSouthFirst = {{"first", "South"}};
+std::unique_ptr<State> start(const Json& opts = kSouthFirst) {
+  return replay("geister", {"setup:GGGGEEEE", "setup:EEEEGGGG"}, opts);
+}
+}  // namespace
+
+TEST_CASE("geister: set-up places four good and four evil on the eight middle back squares (Mise en place)") {
+  auto s = start();
+  auto& g = static_cast<GeisterState&>(*s);
+  auto& b = s->game().board();
+  CHECK(g.ghost(0).at == b.at("b1"));
+  CHECK(g.ghost(0).good);
+  CHECK(!g.ghost(4).good);
+  CHECK(g.ghost(4).at == b.at("b2"));
+  CHECK(g.ghost(12).at == b.at("b6"));
+  CHECK(g.ghost(12).good);
+  CHECK(s->to_move() == 0);
+  // Every arrangement of four good among eight squares is offered.
+  auto fresh = replay("geister", {}, kSouthFirst);
+  CHECK(fresh->legal().size() == 70);
+}
+
+TEST_CASE("geister: colours are hidden from the opponent (Mise en place; Kleur verbergen)") {
+  auto s = start();
+  Json south = s->view(0), north = s->view(1);
+  int hidden_for_north = 0, hidden_for_south = 0;
+  for (auto& p : north["pieces"]) hidden_for_north += p["seat"] == 0 && p["face"] == "hidden";
+  for (auto& p : south["pieces"]) hidden_for_south += p["seat"] == 1 && p["face"] == "hidden";
+  CHECK(hidden_for_north == 8);
+  CHECK(hidden_for_south == 8);
+  // North's set-up is not readable from South's log.
+  auto s1 = replay("geister", {"setup:GGGGEEEE"}, kSouthFirst);
+  CHECK(s1->public_name(s1->find_action("setup:EEEEGGGG"), 0) == "set-up (hidden)");
+}
+
+TEST_CASE("geister: one square orthogonally, never diagonally, never onto an own ghost (Déroulement d'un tour)") {
+  auto s = start();
+  auto names = legal_names(*s);
+  CHECK(std::find(names.begin(), names.end(), "b2-b3") != names.end());
+  CHECK(std::find(names.begin(), names.end(), "b2-a2") != names.end());
+  CHECK(std::find(names.begin(), names.end(), "b2-c3") == names.end());  // diagonal
+  CHECK(std::find(names.begin(), names.end(), "b1-b2") == names.end());  // own ghost
+  CHECK(std::find(names.begin(), names.end(), "b2-b4") == names.end());  // two squares
+  for (auto& n : names) CHECK(n.find("b5") == std::string::npos);        // only the mover's ghosts
+}
+
+TEST_CASE("geister: capturing removes the ghost and reveals it to both (Déroulement d'un tour)") {
+  auto s = start();
+  play(*s, {"b2-b3", "b5-b4"});
+  CHECK(s->public_name(s->find_action("b3-b4"), 1) == "b3xb4 (evil)");
+  play(*s, {"b3-b4"});
+  auto& g = static_cast<GeisterState&>(*s);
+  CHECK(g.captured(1, false) == 1);
+  for (int seat = 0; seat < 2; ++seat) {
+    Json side = s->view(seat)["side"];
+    REQUIRE(side.size() == 1);
+    CHECK(side[0]["face"] == "evil");
+  }
+}
+
+TEST_CASE("geister: capturing the fourth good ghost wins (Fin de la partie, first way)") {
+  // South's evil ghost from b2 walks up the empty a-file and eats North's good back row.
+  auto s = start();
+  play(*s, {"b2-a2", "e5-f5", "a2-a3", "f5-f4", "a3-a4", "f4-f5", "a4-a5", "f5-f4", "a5-a6", "f4-f5"});
+  play(*s, {"a6-b6", "f5-f4", "b6-c6", "f4-f5", "c6-d6", "f5-f4"});
+  CHECK(!s->terminal());
+  CHECK(static_cast<GeisterState&>(*s).captured(1, true) == 3);
+  play(*s, {"d6-e6"});
+  REQUIRE(s->terminal());
+  CHECK(s->returns() == std::vector<double>{1, -1});
+}
+
+TEST_CASE("geister: having your four evil ghosts captured wins (Fin de la partie, second way)") {
+  // North's evil ghost from b5 captures South's four evil ghosts on b2-e2: South wins.
+  auto s = start();
+  play(*s, {"e1-f1", "b5-b4", "f1-f2", "b4-b3", "f2-f1", "b3-b2", "f1-f2", "b2-c2", "f2-f1", "c2-d2", "f1-f2"});
+  CHECK(!s->terminal());
+  play(*s, {"d2-e2"});
+  REQUIRE(s->terminal());
+  CHECK(s->returns() == std::vector<double>{1, -1});
+  CHECK(s->describe_result().find("evil") != std::string::npos);
+}
+
+TEST_CASE("geister: a good ghost escapes from an opponent corner on a later move only (Ontsnappen in één zet)") {
+  auto s = start();
+  // South's good ghost on b1 walks a1 ... a6, then leaves.
+  play(*s, {"b1-a1", "e5-f5", "a1-a2", "f5-f4", "a2-a3", "f4-f3", "a3-a4", "f3-f2", "a4-a5", "f2-f3"});
+  auto names = legal_names(*s);
+  CHECK(std::find(names.begin(), names.end(), "a6-out") == names.end());  // not yet there
+  play(*s, {"a5-a6", "f3-f2"});
+  names = legal_names(*s);
+  CHECK(std::find(names.begin(), names.end(), "a6-out") != names.end());
+  play(*s, {"a6-out"});
+  REQUIRE(s->terminal());
+  CHECK(s->returns()[0] == 1);
+}
+
+TEST_CASE("geister: an evil ghost never escapes (Ontsnappen met een rood spook)") {
+  auto s = start();
+  play(*s, {"b2-a2", "e5-f5", "a2-a3", "f5-f4", "a3-a4", "f4-f3", "a4-a5", "f3-f2", "a5-a6", "f2-f3"});
+  auto names = legal_names(*s);
+  CHECK(std::find(names.begin(), names.end(), "a6-out") == names.end());
+}
+
+TEST_CASE("geister: draw after 300 plies, and the limit can be switched off (tournament convention)") {
+  auto s = start();
+  std::vector<std::string> shuffle = {"b2-a2", "e5-f5", "a2-b2", "f5-e5"};
+  for (int i = 0; i < 75; ++i) play(*s, shuffle);
+  REQUIRE(s->terminal());
+  CHECK(s->returns() == std::vector<double>{0, 0});
+  auto s2 = start({{"first", "South"}, {"max_plies", 0}});
+  for (int i = 0; i < 100; ++i) play(*s2, shuffle);
+  CHECK(!s2->terminal());
+}
+
+TEST_CASE("geister: who starts is decided by lot unless chosen (facts.md: Drei Magier rules)") {
+  auto s = replay("geister", {"setup:GGGGEEEE", "setup:EEEEGGGG"}, Json::object());
+  CHECK(s->to_move() == kChance);
+  CHECK(s->legal() == std::vector<Action>{0, 1});
+  s->apply(1);
+  CHECK(s->to_move() == 1);
+}
+
+TEST_CASE("geister: a player with no legal move loses (our ruling; the text is silent)") {
+  // On a connected 6x6 grid a side with a ghost on the board always has a
+  // ghost next to a square it may enter, so the ruling is a safeguard. The
+  // invariant check() asserts it at every state of these games.
+  auto st = random_games("geister", 300, 7, 2);
+  CHECK(st.games == 300);
+  CHECK(st.wins[0] + st.wins[1] + st.draws == 300);
+}
+
+TEST_CASE("geister: determinize keeps the seat's view and re-deals only hidden colours") {
+  auto s = start();
+  play(*s, {"b2-b3", "b5-b4", "b3-b4"});  // one evil of North revealed
+  Rng rng(3);
+  for (int k = 0; k < 50; ++k) {
+    auto d = s->determinize(0, rng);
+    CHECK(d->view(0) == s->view(0));
+    d->check();
+  }
+}
+
+TEST_CASE("geister: the AI decides from its own view only") {
+  // Two true states that differ only in North's hidden colours look the same
+  // to South, so South's AI must choose the same move with the same seed.
+  auto a = replay("geister", {"setup:GGGGEEEE", "setup:EEEEGGGG"}, kSouthFirst);
+  auto b = replay("geister", {"setup:GGGGEEEE", "setup:GEGEGEGE"}, kSouthFirst);
+  REQUIRE(a->view(0) == b->view(0));
+  REQUIRE(a->debug() != b->debug());
+  for (const char* lv : {"ai:1", "ai:2", "greedy", "mc"}) {
+    Rng r1(11), r2(11);
+    CHECK(make_bot(lv)->choose(*a, 0, r1) == make_bot(lv)->choose(*b, 0, r2));
+  }
+}
+
+TEST_CASE("geister: 10,000 random games hold every invariant and round-trip through saves") {
+  auto st = random_games("geister", 10000, 2024, 2);
+  CHECK(st.games == 10000);
+  CHECK(st.round_trips > 10000);
+  MESSAGE("wins " << st.wins[0] << "/" << st.wins[1] << " draws " << st.draws << " plies " << st.plies);
+}

@@ -1,0 +1,91 @@
+#include "checks.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace gamut::testing {
+
+static void same_state(const State& a, const State& b) {
+  REQUIRE(a.debug() == b.debug());
+  for (int s = -1; s < a.seats(); ++s) REQUIRE(a.view(s) == b.view(s));
+}
+
+SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, const Json& options) {
+  SimStats st;
+  Rng rng(seed);
+  for (int g = 0; g < n; ++g) {
+    Record r;
+    r.game = id;
+    r.options = options;
+    r.seats = uint64_t(seats);
+    r.seed = rng.next();
+    Match m(r);
+    if (st.wins.empty()) st.wins.assign(m.seats(), 0);
+    size_t next_full = 1;
+    for (;;) {
+      const State& s = m.state();
+      s.check();
+      std::vector<Action> l = s.legal();
+      if (!s.terminal()) {
+        REQUIRE(!l.empty());
+        REQUIRE(std::is_sorted(l.begin(), l.end()));
+        REQUIRE(std::adjacent_find(l.begin(), l.end()) == l.end());
+      }
+      Record back = decode_share_code(encode_share_code(m.record()));
+      REQUIRE(back.actions == m.record().actions);
+      REQUIRE(back.options == m.record().options);
+      size_t len = m.record().actions.size();
+      if (len == next_full || s.terminal()) {
+        next_full *= 2;
+        Json saved = parse_json_text(m.to_json().dump(), "save");
+        Match again(Match::record_from_json(saved));
+        same_state(s, again.state());
+        same_state(s, *s.clone());
+        ++st.round_trips;
+      }
+      if (s.terminal()) break;
+      if (s.to_move() == kChance) {
+        m.resolve_chance();
+        continue;
+      }
+      m.play(l[rng.below(int(l.size()))]);
+      ++st.plies;
+    }
+    std::vector<double> ret = m.state().returns();
+    REQUIRE(int(ret.size()) == m.seats());
+    for (double v : ret) REQUIRE((v >= -1 && v <= 1));
+    double best = *std::max_element(ret.begin(), ret.end());
+    if (std::count(ret.begin(), ret.end(), best) == 1 && best > 0) st.wins[std::max_element(ret.begin(), ret.end()) - ret.begin()]++;
+    else st.draws++;
+    ++st.games;
+  }
+  return st;
+}
+
+std::vector<std::string> legal_names(const State& s) {
+  std::vector<std::string> r;
+  for (Action a : s.legal()) r.push_back(s.action_name(a));
+  return r;
+}
+
+void play(State& s, const std::vector<std::string>& moves) {
+  for (const std::string& mv : moves) {
+    Action a = s.find_action(mv);
+    if (a < 0) {
+      std::ostringstream o;
+      for (auto& n : legal_names(s)) o << n << " ";
+      FAIL("illegal move '" << mv << "'; legal: " << o.str());
+    }
+    s.apply(a);
+  }
+}
+
+std::unique_ptr<State> replay(const std::string& id, const std::vector<std::string>& moves, const Json& options,
+                              int seats, uint64_t seed) {
+  auto g = load_game(id);
+  auto s = g->new_state(g->resolve_options(options), seats ? seats : g->info().min_seats);
+  play(*s, moves);
+  return s;
+}
+
+}  // namespace gamut::testing

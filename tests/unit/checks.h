@@ -1,0 +1,29 @@
+// Checks every game must pass; each game's test file calls them.
+#pragma once
+#include "ai/bots.h"
+#include "core/match.h"
+
+#include <doctest/doctest.h>
+
+namespace gamut::testing {
+
+struct SimStats {
+  long games = 0, plies = 0, round_trips = 0;
+  std::vector<long> wins;
+  long draws = 0;
+};
+
+// Plays n random games. At every state: invariants hold, legal actions are
+// sorted and unique, the share code round-trips, a clone matches. At powers
+// of two and at the end: the JSON save reloads into the identical state and
+// identical views for every seat.
+SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, const Json& options = Json::object());
+
+// Replays a record and returns the state; fails the test on an illegal action.
+std::unique_ptr<State> replay(const std::string& id, const std::vector<std::string>& moves,
+                              const Json& options = Json::object(), int seats = 0, uint64_t seed = 1);
+// Plays named actions on a state, failing the test with the legal list when one is illegal.
+void play(State& s, const std::vector<std::string>& moves);
+std::vector<std::string> legal_names(const State& s);
+
+}  // namespace gamut::testing

@@ -1,0 +1,120 @@
+// Engine core: data loading, boards, records, undo, share codes.
+#include "checks.h"
+
+#include <cstdio>
+#include <fstream>
+
+using namespace gamut;
+using namespace gamut::testing;
+
+TEST_CASE("rng: same seed, same stream") {
+  Rng a(42), b(42), c(43);
+  for (int i = 0; i < 100; ++i) REQUIRE(a.next() == b.next());
+  CHECK(a.next() != c.next());
+}
+
+TEST_CASE("board: loads nodes and typed edges") {
+  Json j = {{"edge_types", {{"road", Json::object()}, {"track", Json::object()}}},
+            {"nodes", {{{"id", "A"}, {"x", 0}, {"y", 0}}, {{"id", "B"}, {"x", 1}, {"y", 0}, {"tags", {"depot"}}}}},
+            {"edges", {{{"a", "A"}, {"b", "B"}, {"type", "track"}}}}};
+  Board b = Board::from_json(j, "t");
+  CHECK(b.nodes.size() == 2);
+  CHECK(b.neighbours(0) == std::vector<int>{1});
+  CHECK(b.neighbours(0, b.edge_type("road")).empty());
+  CHECK(b.tagged("depot") == std::vector<int>{1});
+  CHECK(b.describe() == "A: track B\nB: track A\n");
+}
+
+TEST_CASE("board: bad data fails with a message naming the item") {
+  Json base = {{"edge_types", {{"road", Json::object()}}},
+               {"nodes", {{{"id", "A"}, {"x", 0}, {"y", 0}}, {{"id", "B"}, {"x", 1}, {"y", 0}}}},
+               {"edges", {{{"a", "A"}, {"b", "C"}, {"type", "road"}}}}};
+  CHECK_THROWS_WITH_AS(Board::from_json(base, "t"), "t: edge 0: unknown node 'C'", DataError);
+  base["edges"][0]["b"] = "B";
+  base["edges"][0]["type"] = "rail";
+  CHECK_THROWS_WITH_AS(Board::from_json(base, "t"), "t: edge 0: unknown edge type 'rail'", DataError);
+  base["nodes"][1]["id"] = "A";
+  CHECK_THROWS_WITH_AS(Board::from_json(base, "t"), "t: node 'A': duplicate node id", DataError);
+  base["nodes"][1].erase("id");
+  CHECK_THROWS_WITH_AS(Board::from_json(base, "t"), "t: node 1: missing \"id\"", DataError);
+}
+
+TEST_CASE("data: a broken JSON file gives a clear error") {
+  std::string dir = "/tmp/gamut-data-test";
+  std::string cmd = "mkdir -p " + dir + "/geister";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  std::ofstream(dir + "/geister/v1.json") << "{ \"game\": \"geister\", ";
+  set_data_dir(dir);
+  CHECK_THROWS_AS(load_rules_data("geister", 1), DataError);
+  try {
+    load_rules_data("geister", 1);
+  } catch (const DataError& e) {
+    CHECK(std::string(e.what()).find("not valid JSON") != std::string::npos);
+  }
+  std::ofstream(dir + "/geister/v1.json") << R"({"game":"geister","version":1,"info":{}})";
+  CHECK_THROWS_AS(load_rules_data("geister", 2), DataError);
+  set_data_dir("");
+}
+
+TEST_CASE("options: defaults fill in; unknown keys and bad values are refused") {
+  auto g = load_game("geister");
+  Json o = g->resolve_options(Json());
+  CHECK(o["max_plies"] == 300);
+  CHECK(o["first"] == "lot");
+  CHECK_THROWS_AS(g->resolve_options({{"colour", 1}}), DataError);
+  CHECK_THROWS_AS(g->resolve_options({{"max_plies", "many"}}), DataError);
+  CHECK_THROWS_AS(g->resolve_options({{"first", "East"}}), DataError);
+}
+
+TEST_CASE("match: chance draws depend only on seed and ply, so undo never rerolls") {
+  Record r;
+  r.game = "geister";
+  r.seed = 99;
+  Match m(r);
+  m.play(m.state().find_action("setup:GGGGEEEE"));
+  m.play(m.state().find_action("setup:EEEEGGGG"));
+  m.resolve_chance();
+  int first = m.state().to_move();
+  Action mv = m.state().legal().front();
+  m.play(mv);
+  REQUIRE(m.undo(first));
+  CHECK(m.record().actions.size() == 3);  // the lot stays
+  CHECK(m.state().to_move() == first);
+  REQUIRE(m.redo(first));
+  CHECK(m.record().actions.back() == mv);
+  // Undo by a seat takes back the other seat's reply as well.
+  Action reply = m.state().legal().back();
+  m.play(reply);
+  REQUIRE(m.undo(first));
+  CHECK(m.record().actions.size() == 3);
+  CHECK(m.can_redo());
+}
+
+TEST_CASE("share code: round-trips and refuses damage with a clear message") {
+  Record r;
+  r.game = "geister";
+  r.version = 1;
+  r.options = {{"first", "South"}, {"max_plies", 300}};
+  r.seats = 2;
+  r.seed = 0xdeadbeefcafeULL;
+  r.actions = {0, 69, 100, 4000, 1395};
+  std::string code = encode_share_code(r);
+  Record b = decode_share_code(code);
+  CHECK(b.game == r.game);
+  CHECK(b.seed == r.seed);
+  CHECK(b.actions == r.actions);
+  CHECK(b.options == r.options);
+  CHECK_THROWS_WITH_AS(decode_share_code(code.substr(0, code.size() - 3)), doctest::Contains("damaged"), DataError);
+  std::string bad = code;
+  bad[5] = bad[5] == 'A' ? 'B' : 'A';
+  CHECK_THROWS_AS(decode_share_code(bad), DataError);
+  CHECK_THROWS_WITH_AS(decode_share_code("abc$"), doctest::Contains("does not belong"), DataError);
+  CHECK_THROWS_AS(decode_share_code(""), DataError);
+}
+
+TEST_CASE("match: a record with an illegal action is refused, naming the move") {
+  Record r;
+  r.game = "geister";
+  r.actions = {0, 5, 9999};
+  CHECK_THROWS_WITH_AS(Match{r}, doctest::Contains("move 3"), DataError);
+}
