@@ -47,8 +47,14 @@ class State {
   // True where the AI should pick uniformly (free set-ups), so no habit forms.
   virtual bool ai_randomizes() const { return false; }
   virtual std::unique_ptr<State> clone() const = 0;
-  // What `seat` may see (seat -1: a spectator, public information only). Must
-  // carry "pieces" for the generic renderer; games add what else they show.
+  // What `seat` may see (seat -1: a spectator, public information only).
+  // The generic renderer (src/ui) reads these keys; games add their own:
+  //   "pieces": [{"node": id, "seat": s (-1 neutral), "face": style key into
+  //              data "pieces", "label": optional short text}]  on the board
+  //   "side":   [{"seat": s, "face": key, "where": box name}]   beside it
+  //   "last":   [node ids]       the last move, marked
+  //   "status": [strings]        lines for the side panel (scores, tracks)
+  //   "dice":   [ints]           shown as dice;  "cards": [{"title","text"}]
   virtual Json view(int seat) const = 0;
   // A full state consistent with what `seat` knows, with the rest sampled.
   // Must read only information in view(seat): the AI relies on it.
