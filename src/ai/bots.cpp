@@ -1,6 +1,7 @@
 #include "bots.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace gamut {
@@ -166,15 +167,22 @@ struct GreedyBot : Bot {
 
 // Flat Monte Carlo: equal random playouts per root move; the baseline the
 // tree search must beat.
+// With ms > 0 it thinks for that long instead of a fixed count.
 struct FlatMcBot : Bot {
   int playouts;
-  explicit FlatMcBot(int n) : playouts(n) {}
+  double ms = 0;
+  explicit FlatMcBot(int n, double t = 0) : playouts(n), ms(t) {}
   Action choose(const State& s, int seat, Rng& rng) override {
     if (s.ai_randomizes()) return random_action(s, rng);
     std::vector<Action> legal = s.legal();
     if (legal.size() == 1) return legal[0];
     std::vector<double> total(legal.size(), 0);
-    for (int k = 0; k < playouts; ++k) {
+    auto t0 = std::chrono::steady_clock::now();
+    for (int k = 0; ms > 0 || k < playouts; ++k) {
+      // Whole rounds only, so every root move gets the same number of playouts.
+      if (ms > 0 && k % legal.size() == 0 && k > 0 &&
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() >= ms)
+        break;
       size_t i = size_t(k) % legal.size();
       std::unique_ptr<State> c = s.determinize(seat, rng);
       c->apply(legal[i]);
@@ -188,20 +196,46 @@ struct FlatMcBot : Bot {
 
 struct MctsBot : Bot {
   SearchParams p;
-  explicit MctsBot(SearchParams sp) : p(sp) {}
+  double ms = 0;  // > 0: think for this long instead of p.iterations
+  explicit MctsBot(SearchParams sp, double t = 0) : p(sp), ms(t) {}
   Action choose(const State& s, int seat, Rng& rng) override {
     if (s.ai_randomizes()) return random_action(s, rng);
     std::vector<Action> legal = s.legal();
     if (legal.size() == 1) return legal[0];
     Search search(s, seat, p, rng.next());
-    search.run(p.iterations);
+    if (ms <= 0) {
+      search.run(p.iterations);
+    } else {
+      auto t0 = std::chrono::steady_clock::now();
+      do search.run(32);
+      while (std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() < ms);
+    }
     return search.best();
   }
 };
 
 }  // namespace
 
+// "NAME@MS": a search bot that thinks MS milliseconds per move.
+static double think_ms(const std::string& name) {
+  size_t at = name.find('@');
+  if (at == std::string::npos) return 0;
+  std::string t = name.substr(at + 1);
+  if (t.size() > 2 && t.compare(t.size() - 2, 2, "ms") == 0) t.resize(t.size() - 2);
+  char* end = nullptr;
+  double ms = std::strtod(t.c_str(), &end);
+  if (t.empty() || *end || ms <= 0) throw DataError("bad thinking time in '" + name + "' (e.g. ai@1000ms)");
+  return ms;
+}
+
 std::unique_ptr<Bot> make_bot(const std::string& name) {
+  if (name.find('@') != std::string::npos) {
+    double ms = think_ms(name);
+    std::string base = name.substr(0, name.find('@'));
+    if (base == "mc") return std::make_unique<FlatMcBot>(0, ms);
+    if (base == "ai") return std::make_unique<MctsBot>(level_params(4), ms);
+    throw DataError("only mc and ai take a thinking time: " + name);
+  }
   if (name == "random") return std::make_unique<RandomBot>();
   if (name == "greedy") return std::make_unique<GreedyBot>();
   if (name.rfind("mc", 0) == 0) return std::make_unique<FlatMcBot>(name.size() > 3 ? std::stoi(name.substr(3)) : 2000);
@@ -211,7 +245,7 @@ std::unique_ptr<Bot> make_bot(const std::string& name) {
     if (lv < 1 || lv > 5) throw DataError("AI level must be 1-5: " + name);
     return std::make_unique<MctsBot>(level_params(lv - 1));
   }
-  throw DataError("unknown bot '" + name + "' (random, greedy, mc, ai, ai:1-5)");
+  throw DataError("unknown bot '" + name + "' (random, greedy, mc, mc@MS, ai, ai:1-5, ai@MS)");
 }
 
 }  // namespace gamut

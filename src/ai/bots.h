@@ -1,11 +1,11 @@
 // Players that are programs. Every bot decides from its seat's view alone:
 // it only touches the true state through State::determinize(seat).
 #pragma once
-#include "core/game.h"
-
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "core/game.h"
 
 namespace gamut {
 
@@ -53,7 +53,8 @@ class Bot {
   virtual Action choose(const State& s, int seat, Rng& rng) = 0;
 };
 
-// "random", "greedy", "mc" (flat Monte Carlo), "ai" or "ai:LEVEL" (1-4).
+// "random", "greedy", "mc" (flat Monte Carlo), "ai" or "ai:LEVEL" (1-5);
+// "mc@MS" and "ai@MS" think MS milliseconds per move (e.g. "ai@1000ms").
 // Throws DataError for an unknown name.
 std::unique_ptr<Bot> make_bot(const std::string& name);
 SearchParams level_params(int level);

@@ -1,14 +1,14 @@
 // gamut: the command-line tool. Its output lines are a stable interface for
 // scripts: see README.md.
-#include "ai/bots.h"
-#include "core/match.h"
-
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <map>
 #include <sstream>
+
+#include "ai/bots.h"
+#include "core/match.h"
 
 using namespace gamut;
 
@@ -23,8 +23,10 @@ std::map<std::string, std::string> parse_flags(int argc, char** argv, int from) 
     std::string k = argv[i];
     if (k.rfind("--", 0) != 0) throw DataError("unexpected argument '" + k + "'");
     k = k.substr(2);
-    if (i + 1 < argc && std::strncmp(argv[i + 1], "--", 2) != 0) f[k] = argv[++i];
-    else f[k] = "1";
+    if (i + 1 < argc && std::strncmp(argv[i + 1], "--", 2) != 0)
+      f[k] = argv[++i];
+    else
+      f[k] = "1";
   }
   return f;
 }
@@ -116,6 +118,7 @@ int cmd_bench(const std::map<std::string, std::string>& f) {
 int usage() {
   std::cerr << "usage: gamut list\n"
                "       gamut board --game ID\n"
+               "       gamut info --game ID\n"
                "       gamut selfplay --game ID --games N --seed S --bots B0,B1[,...] [--options JSON] [--verbose]\n"
                "       gamut bench --game ID --seconds S\n"
                "       gamut replay --code CODE   (prints the move log of a share code)\n"
@@ -136,6 +139,14 @@ int main(int argc, char** argv) {
     }
     if (cmd == "board") {
       std::cout << load_game(flag(f, "game"))->board().describe();
+      return 0;
+    }
+    if (cmd == "info") {
+      auto g = load_game(flag(f, "game"));
+      const GameInfo& i = g->info();
+      std::cout << "name: " << i.name << "\nyear: " << i.year << "\npublisher: " << i.publisher
+                << "\nmin_seats: " << i.min_seats << "\nmax_seats: " << i.max_seats
+                << "\ndata_version: " << g->data_version() << "\n";
       return 0;
     }
     if (cmd == "selfplay") return cmd_selfplay(f);

@@ -1,9 +1,9 @@
 #include "board.h"
 
-#include "data.h"
-
 #include <algorithm>
 #include <sstream>
+
+#include "data.h"
 
 namespace gamut {
 

@@ -1,9 +1,10 @@
 #include "data.h"
 
+#include <sys/stat.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
-#include <sys/stat.h>
 
 namespace gamut {
 
@@ -54,7 +55,8 @@ int latest_data_version(const std::string& game) {
 
 Json load_rules_data(const std::string& game, int version) {
   std::string p = data_path(game, version);
-  if (!exists(p)) throw DataError("rules data version " + std::to_string(version) + " of '" + game + "' is not available");
+  if (!exists(p))
+    throw DataError("rules data version " + std::to_string(version) + " of '" + game + "' is not available");
   Json j = load_json_file(p);
   if (!j.is_object()) throw DataError(p + ": top level must be an object");
   if (req_str(j, "game", p) != game) throw DataError(p + ": \"game\" says '" + j["game"].get<std::string>() + "'");

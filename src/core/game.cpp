@@ -78,7 +78,8 @@ Json Game::resolve_options(const Json& given) const {
     const Json& v = it.value();
     bool ok = (def.is_boolean() && v.is_boolean()) || (def.is_number_integer() && v.is_number_integer()) ||
               (def.is_string() && v.is_string());
-    if (ok && d->contains("choices")) ok = std::find((*d)["choices"].begin(), (*d)["choices"].end(), v) != (*d)["choices"].end();
+    if (ok && d->contains("choices"))
+      ok = std::find((*d)["choices"].begin(), (*d)["choices"].end(), v) != (*d)["choices"].end();
     if (ok && d->contains("min") && v < (*d)["min"]) ok = false;
     if (ok && d->contains("max") && v > (*d)["max"]) ok = false;
     if (!ok) throw DataError(info_.id + ": bad value " + v.dump() + " for option '" + it.key() + "'");

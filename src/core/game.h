@@ -3,14 +3,14 @@
 // outcomes and chance_probs() their weights, so a game replays exactly from
 // (id, data version, options, seed, actions).
 #pragma once
-#include "board.h"
-#include "data.h"
-#include "rng.h"
-
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "board.h"
+#include "data.h"
+#include "rng.h"
 
 namespace gamut {
 
@@ -59,8 +59,8 @@ class State {
   // A full state consistent with what `seat` knows, with the rest sampled.
   // Must read only information in view(seat): the AI relies on it.
   virtual std::unique_ptr<State> determinize(int seat, Rng&) const { return clone(); }
-  virtual std::string debug() const = 0;  // the whole true state, for tests
-  virtual void check() const {}           // throws std::logic_error on a broken invariant
+  virtual std::string debug() const = 0;                  // the whole true state, for tests
+  virtual void check() const {}                           // throws std::logic_error on a broken invariant
   virtual double heuristic(int seat) const { return 0; }  // for greedy and AI cut-offs
   // Board nodes an action touches in click order (from, via..., to). The UI
   // builds moves from clicks on these; actions without nodes become buttons.

@@ -97,8 +97,12 @@ bool Match::redo(int seat) {
 }
 
 Json Match::to_json() const {
-  return Json{{"format", 1},          {"game", rec_.game},       {"version", rec_.version},
-              {"options", rec_.options}, {"seats", rec_.seats}, {"seed", std::to_string(rec_.seed)},
+  return Json{{"format", 1},
+              {"game", rec_.game},
+              {"version", rec_.version},
+              {"options", rec_.options},
+              {"seats", rec_.seats},
+              {"seed", std::to_string(rec_.seed)},
               {"actions", rec_.actions}};
 }
 

@@ -2,11 +2,11 @@
 // options, seed, actions). The state is always the replay of the record, so
 // saves, undo, replays and share codes can never disagree with play.
 #pragma once
-#include "game.h"
-
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "game.h"
 
 namespace gamut {
 
@@ -32,8 +32,8 @@ class Match {
   const State& state() const { return *state_; }
   int seats() const { return int(rec_.seats); }
 
-  void play(Action a);      // a legal action of the seat to move; clears redo
-  void resolve_chance();    // applies drawn outcomes while chance is to move
+  void play(Action a);    // a legal action of the seat to move; clears redo
+  void resolve_chance();  // applies drawn outcomes while chance is to move
   bool can_undo() const { return !rec_.actions.empty(); }
   bool can_redo() const { return !redo_.empty(); }
   // Takes back actions until `seat` is to move again with one of its own

@@ -30,8 +30,14 @@ struct Rng {
   // Lemire's method would be faster; modulo bias at n < 2^16 is below 1e-14.
   int below(int n) { return int(next() % uint64_t(n)); }
   double uniform() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
-  template <class T> void shuffle(T& v) {
-    for (int i = int(v.size()) - 1; i > 0; --i) { int j = below(i + 1); typename T::value_type t = v[i]; v[i] = v[j]; v[j] = t; }
+  template <class T>
+  void shuffle(T& v) {
+    for (int i = int(v.size()) - 1; i > 0; --i) {
+      int j = below(i + 1);
+      typename T::value_type t = v[i];
+      v[i] = v[j];
+      v[j] = t;
+    }
   }
 };
 

@@ -55,8 +55,10 @@ SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, co
     REQUIRE(int(ret.size()) == m.seats());
     for (double v : ret) REQUIRE((v >= -1 && v <= 1));
     double best = *std::max_element(ret.begin(), ret.end());
-    if (std::count(ret.begin(), ret.end(), best) == 1 && best > 0) st.wins[std::max_element(ret.begin(), ret.end()) - ret.begin()]++;
-    else st.draws++;
+    if (std::count(ret.begin(), ret.end(), best) == 1 && best > 0)
+      st.wins[std::max_element(ret.begin(), ret.end()) - ret.begin()]++;
+    else
+      st.draws++;
     ++st.games;
   }
   return st;

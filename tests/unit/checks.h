@@ -1,9 +1,9 @@
 // Checks every game must pass; each game's test file calls them.
 #pragma once
+#include <doctest/doctest.h>
+
 #include "ai/bots.h"
 #include "core/match.h"
-
-#include <doctest/doctest.h>
 
 namespace gamut::testing {
 

@@ -1,8 +1,8 @@
 // Engine core: data loading, boards, records, undo, share codes.
-#include "checks.h"
-
 #include <cstdio>
 #include <fstream>
+
+#include "checks.h"
 
 using namespace gamut;
 using namespace gamut::testing;

@@ -6,7 +6,6 @@
 
 namespace gamut::geister {
 
-
 GeisterGame::GeisterGame(const Json& data, int version) : Game("geister", 2, 2, true, data, version) {
   const std::string w = "geister v" + std::to_string(version) + " board";
   if (int(board_.nodes.size()) != kSquares) throw DataError(w + ": Geister needs 36 squares");
@@ -50,11 +49,16 @@ GeisterState::GeisterState(const GeisterGame* g, int max_plies, int first)
 
 int GeisterState::to_move() const {
   switch (phase_) {
-    case SETUP0: return 0;
-    case SETUP1: return 1;
-    case LOT: return kChance;
-    case PLAY: return cur_;
-    default: return kTerminal;
+    case SETUP0:
+      return 0;
+    case SETUP1:
+      return 1;
+    case LOT:
+      return kChance;
+    case PLAY:
+      return cur_;
+    default:
+      return kTerminal;
   }
 }
 
@@ -191,11 +195,14 @@ Json GeisterState::view(int seat) const {
     else if (gh.at == kCaptured || gh.at == kEscaped)
       side.push_back({{"seat", owner}, {"face", face}, {"where", gh.at == kCaptured ? "captured" : "escaped"}});
   }
-  Json v = {{"phase", kPhase[phase_]}, {"pieces", pieces}, {"side", side}, {"plies", std::max(0, plies_ - 2)},
+  Json v = {{"phase", kPhase[phase_]},
+            {"pieces", pieces},
+            {"side", side},
+            {"plies", std::max(0, plies_ - 2)},
             {"max_plies", max_plies_}};
-  if (last_from_ >= 0) v["last"] = last_to_ >= 0 ? Json{sq(game(), last_from_), sq(game(), last_to_)} : Json{sq(game(), last_from_)};
-  for (int s = 0; s < 2; ++s)
-    v["captured_by"][s] = {{"good", captured(1 - s, true)}, {"evil", captured(1 - s, false)}};
+  if (last_from_ >= 0)
+    v["last"] = last_to_ >= 0 ? Json{sq(game(), last_from_), sq(game(), last_to_)} : Json{sq(game(), last_from_)};
+  for (int s = 0; s < 2; ++s) v["captured_by"][s] = {{"good", captured(1 - s, true)}, {"evil", captured(1 - s, false)}};
   if (phase_ == OVER) v["how"] = how_;
   return v;
 }
@@ -210,8 +217,10 @@ std::unique_ptr<State> GeisterState::determinize(int seat, Rng& rng) const {
   int good_left = 4;
   for (int i = opp * 8; i < opp * 8 + 8; ++i) {
     if (ghosts_[i].at == kOffBoard) return s;  // not set up yet
-    if (ghosts_[i].revealed) good_left -= ghosts_[i].good;
-    else unknown.push_back(i);
+    if (ghosts_[i].revealed)
+      good_left -= ghosts_[i].good;
+    else
+      unknown.push_back(i);
   }
   std::vector<bool> faces(unknown.size(), false);
   for (int k = 0; k < good_left; ++k) faces[k] = true;
@@ -260,8 +269,8 @@ void GeisterState::check() const {
 double GeisterState::heuristic(int seat) const {
   if (phase_ == OVER) return returns()[seat] * 100;
   int opp = 1 - seat;
-  double h = 3.0 * captured(opp, true) - 3.0 * captured(seat, true) + 1.0 * captured(seat, false) -
-             1.0 * captured(opp, false);
+  double h =
+      3.0 * captured(opp, true) - 3.0 * captured(seat, true) + 1.0 * captured(seat, false) - 1.0 * captured(opp, false);
   // Good ghosts near an exit are worth a little; unseen threats are ignored.
   for (int i = seat * 8; i < seat * 8 + 8; ++i) {
     const Ghost& g = ghosts_[i];

@@ -1,16 +1,16 @@
 // Geister (Alex Randolph, 1982): 2 players, 6x6, hidden good and evil ghosts.
 // Rules: seed 001_666519650dac44e4.txt. Board: rules-data/geister/v1.json.
 #pragma once
-#include "core/game.h"
-
 #include <array>
+
+#include "core/game.h"
 
 namespace gamut::geister {
 
 constexpr int kSquares = 36;
-constexpr int kGhosts = 16;                 // 0-7 South's, 8-15 North's
-constexpr int kSetups = 70;                 // C(8,4) places for the good ghosts
-constexpr Action kMoveBase = 100;           // + from * 36 + to
+constexpr int kGhosts = 16;                                      // 0-7 South's, 8-15 North's
+constexpr int kSetups = 70;                                      // C(8,4) places for the good ghosts
+constexpr Action kMoveBase = 100;                                // + from * 36 + to
 constexpr Action kEscapeBase = kMoveBase + kSquares * kSquares;  // + from
 constexpr int kCaptured = -1, kEscaped = -2, kOffBoard = -3;
 
@@ -58,7 +58,7 @@ class GeisterState : public State {
   std::array<Ghost, kGhosts> ghosts_;
   Phase phase_ = SETUP0;
   int8_t cur_ = 0, winner_ = -1;  // winner 2 = draw
-  int8_t first_;                   // -1: decided by lot
+  int8_t first_;                  // -1: decided by lot
   int16_t max_plies_;
   int16_t last_from_ = -1, last_to_ = -1;
   const char* how_ = "";
@@ -68,10 +68,10 @@ class GeisterGame : public Game {
  public:
   GeisterGame(const Json& data, int version);
   std::unique_ptr<State> new_state(const Json& options, int seats) const override;
-  std::array<int, 8> start[2];     // start squares in set-up order
+  std::array<int, 8> start[2];  // start squares in set-up order
   std::array<bool, kSquares> exit[2];
-  std::vector<int> adj[kSquares];  // grid neighbours
-  std::array<std::array<int8_t, 4>, kSetups> setups;  // set-up index -> start slots of good ghosts
+  std::vector<int> adj[kSquares];                          // grid neighbours
+  std::array<std::array<int8_t, 4>, kSetups> setups;       // set-up index -> start slots of good ghosts
   int setup_index(const std::array<bool, 8>& good) const;  // -1 unless exactly four
 };
 

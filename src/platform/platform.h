@@ -1,0 +1,24 @@
+// What the app needs from the host: storage, clipboard, URL, host page.
+// Every call reports failure instead of throwing; storage can be full,
+// disabled or broken, and play must go on.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace gamut::platform {
+
+// Returns false when the key is missing or storage is unavailable (err set then).
+bool storage_get(const std::string& key, std::string& value, std::string& err);
+std::string storage_set(const std::string& key, const std::string& value);  // "" or the error
+void storage_remove(const std::string& key);
+std::vector<std::string> storage_keys(const std::string& prefix);
+void copy_text(const std::string& text);
+std::string url_hash();  // without '#'
+void set_url_hash(const std::string& h);
+std::string url_param(const std::string& name);  // "" when absent
+std::string page_url();                          // without hash or query
+void post_to_host(const std::string& json);      // window.parent.postMessage when embedded
+double now_ms();
+double date_now();  // ms since epoch, for save dates
+
+}  // namespace gamut::platform

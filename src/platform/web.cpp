@@ -1,0 +1,321 @@
+// The browser platform: SDL2 + WebGL2 window, the frame loop, storage and the
+// page API. Frames are drawn only when something changed, to spare batteries.
+#include <SDL.h>
+#include <SDL_opengles2.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+
+#include <string>
+
+#include "platform.h"
+#include "ui/app.h"
+#include "ui/draw.h"
+
+using namespace gamut;
+
+// ---- platform services, each guarded: storage may be full, disabled or broken.
+// clang-format off
+
+EM_JS(char*, js_storage_get, (const char* key, int* status), {
+  try {
+    var v = window.localStorage.getItem(UTF8ToString(key));
+    if (v === null) {
+      HEAP32[status >> 2] = 0;
+      return 0;
+    }
+    HEAP32[status >> 2] = 1;
+    var n = lengthBytesUTF8(v) + 1, p = _malloc(n);
+    stringToUTF8(v, p, n);
+    return p;
+  } catch (e) {
+    HEAP32[status >> 2] = -1;
+    var m = String(e && e.name || e), n2 = lengthBytesUTF8(m) + 1, p2 = _malloc(n2);
+    stringToUTF8(m, p2, n2);
+    return p2;
+  }
+});
+
+EM_JS(char*, js_storage_set, (const char* key, const char* value), {
+  try {
+    window.localStorage.setItem(UTF8ToString(key), UTF8ToString(value));
+    return 0;
+  } catch (e) {
+    var m =
+        (e && e.name === 'QuotaExceededError') ? 'browser storage is full' : ('storage refused: ' + (e && e.name || e));
+    var n = lengthBytesUTF8(m) + 1, p = _malloc(n);
+    stringToUTF8(m, p, n);
+    return p;
+  }
+});
+
+EM_JS(void, js_storage_remove, (const char* key), {
+  try {
+    window.localStorage.removeItem(UTF8ToString(key));
+  } catch (e) {
+  }
+});
+
+EM_JS(char*, js_storage_keys, (const char* prefix), {
+  var out = [];
+  try {
+    var pre = UTF8ToString(prefix);
+    for (var i = 0; i < window.localStorage.length; i++) {
+      var k = window.localStorage.key(i);
+      if (k && k.indexOf(pre) === 0) out.push(k);
+    }
+  } catch (e) {
+  }
+  var s = JSON.stringify(out), n = lengthBytesUTF8(s) + 1, p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+EM_JS(void, js_copy, (const char* text), {
+  var t = UTF8ToString(text);
+  window.gamutLastCopied = t;
+  try {
+    navigator.clipboard.writeText(t).catch(function(){});
+  } catch (e) {
+  }
+});
+
+EM_JS(char*, js_url_part, (int which, const char* name), {
+  var s = "";
+  try {
+    if (which === 0)
+      s = decodeURIComponent(location.hash.replace(/^#/, ""));
+    else if (which === 1)
+      s = new URLSearchParams(location.search).get(UTF8ToString(name)) || "";
+    else
+      s = location.origin + location.pathname;
+  } catch (e) {
+  }
+  var n = lengthBytesUTF8(s) + 1, p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+EM_JS(void, js_set_hash, (const char* h), {
+  try {
+    history.replaceState(null, "", '#' + UTF8ToString(h));
+  } catch (e) {
+  }
+});
+
+EM_JS(void, js_post, (const char* msg), {
+  try {
+    var m = JSON.parse(UTF8ToString(msg));
+    if (window.parent && window.parent !== window) window.parent.postMessage(m, '*');
+    window.dispatchEvent(new CustomEvent('gamut', {detail : m}));
+  } catch (e) {
+  }
+});
+
+EM_JS(double, js_date_now, (), { return Date.now(); });
+
+// clang-format on
+
+static std::string take(char* p) {
+  std::string s = p ? p : "";
+  free(p);
+  return s;
+}
+
+namespace gamut::platform {
+bool storage_get(const std::string& key, std::string& value, std::string& err) {
+  int status = 0;
+  std::string r = take(js_storage_get(key.c_str(), &status));
+  if (status < 0) err = r;
+  if (status == 1) value = r;
+  return status == 1;
+}
+std::string storage_set(const std::string& key, const std::string& value) {
+  return take(js_storage_set(key.c_str(), value.c_str()));
+}
+void storage_remove(const std::string& key) { js_storage_remove(key.c_str()); }
+std::vector<std::string> storage_keys(const std::string& prefix) {
+  std::vector<std::string> r;
+  try {
+    for (auto& k : nlohmann::json::parse(take(js_storage_keys(prefix.c_str())))) r.push_back(k.get<std::string>());
+  } catch (...) {
+  }
+  return r;
+}
+void copy_text(const std::string& t) { js_copy(t.c_str()); }
+std::string url_hash() { return take(js_url_part(0, "")); }
+void set_url_hash(const std::string& h) { js_set_hash(h.c_str()); }
+std::string url_param(const std::string& n) { return take(js_url_part(1, n.c_str())); }
+std::string page_url() { return take(js_url_part(2, "")); }
+void post_to_host(const std::string& j) { js_post(j.c_str()); }
+double now_ms() { return emscripten_get_now(); }
+double date_now() { return js_date_now(); }
+}  // namespace gamut::platform
+
+// ---- window, fonts, loop
+
+static SDL_Window* g_window;
+static ui::App g_app;
+static float g_dpr = 0;
+static int g_idle = 0;
+static bool g_force = true;
+
+static void load_fonts(float dpr) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x0400, 0x04FF, 0x2010, 0x2027, 0x2190, 0x2199, 0};
+  ImFontConfig cfg;
+  cfg.OversampleH = 2;
+  ui::g_fonts.body = io.Fonts->AddFontFromFileTTF("/fonts/DejaVuSans.ttf", 16.0f * dpr, &cfg, ranges);
+  ui::g_fonts.title = io.Fonts->AddFontFromFileTTF("/fonts/DejaVuSans-Bold.ttf", 24.0f * dpr, &cfg, ranges);
+  if (!ui::g_fonts.body) ui::g_fonts.body = io.Fonts->AddFontDefault();
+  if (!ui::g_fonts.title) ui::g_fonts.title = ui::g_fonts.body;
+  io.FontDefault = ui::g_fonts.body;
+  io.FontGlobalScale = 1.0f / dpr;  // rasterised at device pixels, laid out in CSS pixels
+  io.Fonts->Build();
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+static void style() {
+  ImGuiStyle& s = ImGui::GetStyle();
+  ImGui::StyleColorsDark();
+  s.WindowRounding = 6;
+  s.FrameRounding = 4;
+  s.FramePadding = ImVec2(10, 6);
+  s.ItemSpacing = ImVec2(8, 7);
+  s.WindowBorderSize = 0;
+  ImVec4* c = s.Colors;
+  c[ImGuiCol_WindowBg] = ImVec4(0.13f, 0.11f, 0.09f, 1);
+  c[ImGuiCol_ChildBg] = ImVec4(0.17f, 0.14f, 0.11f, 1);
+  c[ImGuiCol_PopupBg] = ImVec4(0.15f, 0.12f, 0.10f, 0.98f);
+  c[ImGuiCol_Button] = ImVec4(0.45f, 0.30f, 0.16f, 1);
+  c[ImGuiCol_ButtonHovered] = ImVec4(0.58f, 0.40f, 0.20f, 1);
+  c[ImGuiCol_ButtonActive] = ImVec4(0.68f, 0.48f, 0.24f, 1);
+  c[ImGuiCol_FrameBg] = ImVec4(0.24f, 0.19f, 0.14f, 1);
+  c[ImGuiCol_TitleBg] = ImVec4(0.30f, 0.20f, 0.11f, 1);
+  c[ImGuiCol_TitleBgActive] = ImVec4(0.40f, 0.27f, 0.14f, 1);
+  c[ImGuiCol_Header] = ImVec4(0.40f, 0.28f, 0.15f, 1);
+  c[ImGuiCol_SliderGrab] = ImVec4(0.85f, 0.62f, 0.30f, 1);
+  c[ImGuiCol_CheckMark] = ImVec4(0.95f, 0.75f, 0.35f, 1);
+  c[ImGuiCol_Text] = ImVec4(0.95f, 0.92f, 0.86f, 1);
+}
+
+static void frame() {
+  double w = 0, h = 0;
+  emscripten_get_element_css_size("#canvas", &w, &h);
+  float dpr = float(emscripten_get_device_pixel_ratio());
+  int cw, ch;
+  SDL_GetWindowSize(g_window, &cw, &ch);
+  if (int(w) != cw || int(h) != ch) {
+    SDL_SetWindowSize(g_window, int(w), int(h));
+    g_force = true;
+  }
+  if (dpr != g_dpr) {
+    g_dpr = dpr;
+    load_fonts(dpr);
+    g_force = true;
+  }
+  bool input = false;
+  SDL_Event e;
+  while (SDL_PollEvent(&e)) {
+    // A touch arrives as a touch and as a synthetic mouse event: keep one.
+    if ((e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP) && e.button.which == SDL_TOUCH_MOUSEID) {
+      ImGui_ImplSDL2_ProcessEvent(&e);
+      input = true;
+      continue;
+    }
+    if (e.type == SDL_FINGERDOWN || e.type == SDL_FINGERUP || e.type == SDL_FINGERMOTION) continue;
+    ImGui_ImplSDL2_ProcessEvent(&e);
+    input = true;
+  }
+  // Idle: nothing moved and nothing is thinking, so draw nothing.
+  if (!input && !g_force && !g_app.busy() && g_idle > 4) return;
+  g_idle = input || g_force || g_app.busy() ? 0 : g_idle + 1;
+  g_force = false;
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+  g_app.frame(io.DisplaySize.x, io.DisplaySize.y);
+  ImGui::Render();
+  int fw, fh;
+  SDL_GL_GetDrawableSize(g_window, &fw, &fh);
+  glViewport(0, 0, fw, fh);
+  glClearColor(0.1f, 0.08f, 0.07f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  EM_ASM({
+    if (window.gamutFrame) window.gamutFrame();
+  });
+}
+
+// ---- the page API (wrapped by web/gamut-api.js)
+
+static std::string g_ret;
+extern "C" {
+EMSCRIPTEN_KEEPALIVE const char* gamut_state() { return (g_ret = g_app.api_state()).c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* gamut_act(const char* a) {
+  g_force = true;
+  return (g_ret = g_app.api_act(a)).c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gamut_new_game(const char* id, const char* opts) {
+  g_force = true;
+  return (g_ret = g_app.api_new_game(id, opts)).c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gamut_share_code() { return (g_ret = g_app.api_share_code()).c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* gamut_load(const char* code) {
+  g_force = true;
+  return (g_ret = g_app.api_load(code)).c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gamut_node_pos(const char* n) { return (g_ret = g_app.api_node_pos(n)).c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* gamut_widget(const char* l) { return (g_ret = g_app.api_widget(l)).c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* gamut_undo() {
+  g_force = true;
+  return (g_ret = g_app.api_undo()).c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gamut_redo() {
+  g_force = true;
+  return (g_ret = g_app.api_redo()).c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gamut_ui(const char* c) {
+  g_force = true;
+  return (g_ret = g_app.api_ui(c)).c_str();
+}
+EMSCRIPTEN_KEEPALIVE void gamut_wake() { g_force = true; }
+}
+
+int main() {
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    EM_ASM({ window.gamutFatal&& window.gamutFatal('SDL could not start: ' + UTF8ToString($0)); }, SDL_GetError());
+    return 1;
+  }
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+  SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
+  double w = 0, h = 0;
+  emscripten_get_element_css_size("#canvas", &w, &h);
+  g_window = SDL_CreateWindow("Gamut", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, int(w), int(h),
+                              SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  SDL_GLContext gl = SDL_GL_CreateContext(g_window);
+  if (!g_window || !gl) {
+    EM_ASM({ window.gamutFatal&& window.gamutFatal('WebGL 2 is not available in this browser.'); });
+    return 1;
+  }
+  SDL_GL_MakeCurrent(g_window, gl);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // no files on the web; layout is fixed anyway
+  style();
+  ImGui_ImplSDL2_InitForOpenGL(g_window, gl);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  g_app.init();
+  EM_ASM({ window.gamutReady&& window.gamutReady(); });
+  emscripten_set_main_loop(frame, 0, true);
+  return 0;
+}

@@ -1,0 +1,93 @@
+// The Gamut app: home screen, new-game dialog, the board and its panels.
+// Immediate mode: every frame is drawn from the session's current view; the
+// app keeps only UI state (selection, open windows), never a copy of the game.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "session.h"
+
+struct ImVec2;
+
+namespace gamut::ui {
+
+struct Toast {
+  std::string text;
+  bool error = false;
+  double until = 0;
+};
+
+class App {
+ public:
+  void init();                            // restores the autosave or opens a link; never throws
+  bool frame(float width, float height);  // draws; true if another frame is wanted soon
+  bool busy() const;                      // AI thinking, animation or a toast on screen
+
+  // The page API (window.gamut); each returns "" or an error message.
+  std::string api_state() const;
+  std::string api_act(const std::string& name);
+  std::string api_new_game(const std::string& id, const std::string& options_json);
+  std::string api_share_code() const;
+  std::string api_load(const std::string& code);
+  std::string api_node_pos(const std::string& node) const;
+  std::string api_widget(const std::string& label) const;  // centre of a button drawn last frame
+  std::string api_undo();
+  std::string api_redo();
+  std::string api_ui(const std::string& cmd);  // "home", "rules", "log", "replay:<n>"...
+
+ private:
+  void start(Record r, std::vector<Seat> seats);
+  void autosave();
+  void notify(const std::string& text, bool error = false);
+  void after_move();
+  void draw_home(float w, float h);
+  void draw_play(float w, float h);
+  void draw_board(const Json& view, float x, float y, float w, float h);
+  void board_click(float mx, float my);
+  void draw_panel(const Json& view, float x, float y, float w, float h);
+  void draw_new_game();
+  void draw_rules();
+  void draw_share();
+  void draw_saves();
+  void draw_cover(float w, float h);
+  void draw_banner(float w);
+  void setup_editor_action();
+  bool in_setup() const;
+  int node_at(float mx, float my) const;
+
+  std::unique_ptr<Session> session_;
+  bool home_ = true;
+  std::vector<Toast> toasts_;
+  // New game dialog.
+  bool new_open_ = false;
+  std::string new_id_;
+  int new_count_ = 2;
+  std::vector<Seat> new_seats_;
+  Json new_opts_;
+  // Windows.
+  bool rules_open_ = false, share_open_ = false, saves_open_ = false;
+  std::string rules_id_;
+  bool share_warned_ = false;
+  char load_buf_[4096] = {0};
+  char save_name_[64] = {0};
+  // Board interaction.
+  std::vector<int> sel_;
+  std::vector<int> chooser_;  // actions waiting for a pick when several share a path
+  bool off_target_ = false;   // an "off the board" target exists for the selection
+  // Geister-style free set-up editor: which start slot holds a good piece.
+  std::vector<bool> setup_good_;
+  int setup_sel_ = -1;
+  // Replay.
+  bool replay_ = false;
+  int replay_pos_ = 0;
+  // Board transform, refreshed every frame.
+  float bx0_ = 0, by0_ = 0, bscale_ = 1, bminx_ = 0, bminy_ = 0, bmaxx_ = 1, bmaxy_ = 1;
+  bool flip_ = false, cell_ = false;
+  float panel_w_ = 0;
+  bool game_over_posted_ = false;
+  bool embed_ = false;
+  std::string storage_note_;
+  int dirty_ = 2;
+};
+
+}  // namespace gamut::ui

@@ -1,0 +1,122 @@
+#include "draw.h"
+
+#include <cmath>
+
+namespace gamut::ui {
+
+constexpr float kPi = 3.14159265f;
+
+Fonts g_fonts;
+
+ImU32 color(const std::string& h, ImU32 fallback) {
+  if (h.size() != 7 && h.size() != 9) return fallback;
+  if (h[0] != '#') return fallback;
+  unsigned v = 0;
+  for (size_t i = 1; i < h.size(); ++i) {
+    char c = h[i];
+    int d = c >= '0' && c <= '9'   ? c - '0'
+            : c >= 'a' && c <= 'f' ? c - 'a' + 10
+            : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                   : -1;
+    if (d < 0) return fallback;
+    v = v * 16 + unsigned(d);
+  }
+  if (h.size() == 7) return IM_COL32((v >> 16) & 255, (v >> 8) & 255, v & 255, 255);
+  return IM_COL32((v >> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255);
+}
+
+ImU32 color(const nlohmann::json& j, ImU32 fallback) {
+  return j.is_string() ? color(j.get<std::string>(), fallback) : fallback;
+}
+
+ImU32 shade(ImU32 c, float k) {
+  auto ch = [&](int s) {
+    float v = float((c >> s) & 255) * k;
+    return unsigned(v > 255 ? 255 : v) << s;
+  };
+  return ch(IM_COL32_R_SHIFT) | ch(IM_COL32_G_SHIFT) | ch(IM_COL32_B_SHIFT) | (c & IM_COL32_A_MASK);
+}
+
+static void ghost(ImDrawList* dl, ImVec2 c, float r, ImU32 body, ImU32 edge) {
+  // Rounded head, straight sides, a scalloped hem: reads as a ghost at any size.
+  float top = c.y - r * 0.95f, hem = c.y + r * 0.75f, hw = r * 0.78f;
+  dl->PathArcTo(ImVec2(c.x, top + hw), hw, kPi, 2 * kPi, 16);
+  dl->PathLineTo(ImVec2(c.x + hw, hem));
+  for (int i = 0; i < 3; ++i) {
+    float x1 = c.x + hw - (i + 1) * (2 * hw / 3);
+    dl->PathBezierQuadraticCurveTo(ImVec2(x1 + hw / 3, hem + r * 0.35f), ImVec2(x1, hem), 6);
+  }
+  dl->PathFillConvex(body);
+  dl->PathArcTo(ImVec2(c.x, top + hw), hw, kPi, 2 * kPi, 16);
+  dl->PathLineTo(ImVec2(c.x + hw, hem));
+  for (int i = 0; i < 3; ++i) {
+    float x1 = c.x + hw - (i + 1) * (2 * hw / 3);
+    dl->PathBezierQuadraticCurveTo(ImVec2(x1 + hw / 3, hem + r * 0.35f), ImVec2(x1, hem), 6);
+  }
+  dl->PathStroke(edge, ImDrawFlags_Closed, std::max(1.0f, r * 0.08f));
+  float ey = top + hw * 0.9f;
+  dl->AddCircleFilled(ImVec2(c.x - hw * 0.38f, ey), r * 0.11f, IM_COL32(30, 26, 40, 255));
+  dl->AddCircleFilled(ImVec2(c.x + hw * 0.38f, ey), r * 0.11f, IM_COL32(30, 26, 40, 255));
+}
+
+void draw_piece(ImDrawList* dl, ImVec2 c, float r, const nlohmann::json& style, ImU32 seat_col, bool selected) {
+  std::string shape = style.value("shape", "disc");
+  ImU32 body = style.contains("color") ? color(style["color"], seat_col) : seat_col;
+  ImU32 edge = shade(body, 0.45f);
+  if (selected) dl->AddCircle(c, r * 1.25f, IM_COL32(255, 215, 0, 255), 32, r * 0.18f);
+  if (shape != "ghost") dl->AddCircleFilled(ImVec2(c.x + r * 0.08f, c.y + r * 0.12f), r, IM_COL32(0, 0, 0, 50), 24);
+  if (shape == "ghost") {
+    dl->AddRectFilled(ImVec2(c.x - r * 0.7f, c.y + r * 0.9f), ImVec2(c.x + r * 0.7f, c.y + r * 1.1f),
+                      IM_COL32(0, 0, 0, 40), r * 0.1f);
+    ghost(dl, c, r, body, edge);
+  } else if (shape == "square") {
+    dl->AddRectFilled(ImVec2(c.x - r * 0.85f, c.y - r * 0.85f), ImVec2(c.x + r * 0.85f, c.y + r * 0.85f), body,
+                      r * 0.15f);
+    dl->AddRect(ImVec2(c.x - r * 0.85f, c.y - r * 0.85f), ImVec2(c.x + r * 0.85f, c.y + r * 0.85f), edge, r * 0.15f, 0,
+                1.5f);
+  } else if (shape == "diamond") {
+    ImVec2 p[4] = {{c.x, c.y - r}, {c.x + r, c.y}, {c.x, c.y + r}, {c.x - r, c.y}};
+    dl->AddConvexPolyFilled(p, 4, body);
+    dl->AddPolyline(p, 4, edge, ImDrawFlags_Closed, 1.5f);
+  } else {
+    dl->AddCircleFilled(c, r, body, 32);
+    dl->AddCircle(c, r * 0.72f, shade(body, 1.25f), 32, std::max(1.0f, r * 0.08f));
+    dl->AddCircle(c, r, edge, 32, std::max(1.0f, r * 0.1f));
+  }
+  if (style.contains("mark")) {
+    ImU32 m = color(style["mark"], IM_COL32_WHITE);
+    ImVec2 mc = shape == "ghost" ? ImVec2(c.x, c.y + r * 0.25f) : c;
+    dl->AddCircleFilled(mc, r * 0.3f, m, 20);
+    dl->AddCircle(mc, r * 0.3f, shade(m, 0.5f), 20, 1.0f);
+  }
+  if (style.contains("label")) {
+    std::string t = style["label"].get<std::string>();
+    if (t.size() <= 3) {
+      ImFont* f = g_fonts.body ? g_fonts.body : ImGui::GetFont();
+      float fs = r * 1.0f;
+      ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0, t.c_str());
+      ImU32 tc = (((body >> 16) & 255) + ((body >> 8) & 255) + (body & 255)) > 380 ? IM_COL32(20, 20, 20, 255)
+                                                                                   : IM_COL32_WHITE;
+      dl->AddText(f, fs, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), tc, t.c_str());
+    }
+  }
+}
+
+void draw_die(ImDrawList* dl, ImVec2 p, float s, int v, ImU32 body) {
+  dl->AddRectFilled(ImVec2(p.x + 2, p.y + 3), ImVec2(p.x + s + 2, p.y + s + 3), IM_COL32(0, 0, 0, 60), s * 0.18f);
+  dl->AddRectFilled(p, ImVec2(p.x + s, p.y + s), body, s * 0.18f);
+  dl->AddRect(p, ImVec2(p.x + s, p.y + s), IM_COL32(60, 50, 40, 255), s * 0.18f, 0, 1.5f);
+  static const int pips[7][6][2] = {{},
+                                    {{1, 1}},
+                                    {{0, 0}, {2, 2}},
+                                    {{0, 0}, {1, 1}, {2, 2}},
+                                    {{0, 0}, {2, 0}, {0, 2}, {2, 2}},
+                                    {{0, 0}, {2, 0}, {1, 1}, {0, 2}, {2, 2}},
+                                    {{0, 0}, {2, 0}, {0, 1}, {2, 1}, {0, 2}, {2, 2}}};
+  if (v < 1 || v > 6) return;
+  for (int i = 0; i < v; ++i)
+    dl->AddCircleFilled(ImVec2(p.x + s * (0.22f + 0.28f * pips[v][i][0]), p.y + s * (0.22f + 0.28f * pips[v][i][1])),
+                        s * 0.09f, IM_COL32(30, 25, 20, 255), 12);
+}
+
+}  // namespace gamut::ui

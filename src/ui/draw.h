@@ -1,0 +1,24 @@
+// Drawing helpers shared by the board and the panels.
+#pragma once
+#include <imgui.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace gamut::ui {
+
+struct Fonts {
+  ImFont* body = nullptr;
+  ImFont* title = nullptr;
+  ImFont* small = nullptr;
+};
+extern Fonts g_fonts;
+
+ImU32 color(const nlohmann::json& j, ImU32 fallback);  // "#rrggbb" or "#rrggbbaa"
+ImU32 color(const std::string& hex, ImU32 fallback);
+ImU32 shade(ImU32 c, float k);  // k < 1 darker, > 1 lighter
+// A piece: body in the seat colour (or the style's own), the face's mark.
+void draw_piece(ImDrawList* dl, ImVec2 c, float r, const nlohmann::json& style, ImU32 seat_col, bool selected);
+void draw_die(ImDrawList* dl, ImVec2 p, float size, int value, ImU32 body = IM_COL32(250, 248, 240, 255));
+
+}  // namespace gamut::ui

@@ -1,0 +1,176 @@
+#include "session.h"
+
+#include <algorithm>
+
+#include "platform/platform.h"
+
+namespace gamut {
+
+std::vector<Seat> parse_seats(const Json& j, int n) {
+  std::vector<Seat> r(n);
+  if (j.is_null()) {
+    for (int i = 1; i < n; ++i) r[i].ai = true;  // default: one person against the AI
+    return r;
+  }
+  if (!j.is_array() || int(j.size()) != n) throw DataError("seats: expected a list of " + std::to_string(n));
+  for (int i = 0; i < n; ++i) {
+    std::string s = j[i].is_string() ? j[i].get<std::string>() : "";
+    if (s == "human") continue;
+    if (s == "ai") {
+      r[i].ai = true;
+      continue;
+    }
+    if (s.rfind("ai:", 0) == 0 && s.size() == 4 && s[3] >= '1' && s[3] <= '5') {
+      r[i].ai = true;
+      r[i].level = s[3] - '0';
+      continue;
+    }
+    throw DataError("seats: '" + s + "' is not human, ai or ai:1-5");
+  }
+  return r;
+}
+
+Session::Session(Record r, std::vector<Seat> seats) : rng_(r.seed ^ 0xa1a1) {
+  match_ = std::make_unique<Match>(std::move(r));
+  if (int(seats.size()) != match_->seats()) seats.resize(match_->seats());
+  seats_ = std::move(seats);
+  screen_ = -1;
+  for (int i = 0; i < int(seats_.size()); ++i)
+    if (!seats_[i].ai) {
+      screen_ = i;
+      break;
+    }
+  after_change();
+  covered_ = false;  // the first person to sit down needs no hand-over
+}
+
+int Session::humans() const {
+  return int(std::count_if(seats_.begin(), seats_.end(), [](const Seat& s) { return !s.ai; }));
+}
+
+void Session::uncover() {
+  covered_ = false;
+  int t = state().to_move();
+  if (t >= 0 && !seats_[t].ai) screen_ = t;
+}
+
+void Session::after_change() {
+  search_.reset();
+  const State& s = state();
+  int t = s.to_move();
+  if (t < 0 || seats_[t].ai || t == screen_) return;
+  // A different person is to move: hand over, behind a cover if there are secrets.
+  if (match_->game().info().hidden_info && humans() > 1)
+    covered_ = true;
+  else
+    screen_ = t;
+}
+
+std::string Session::act(Action a) {
+  const State& s = state();
+  int t = s.to_move();
+  if (t < 0 || seats_[t].ai) return "it is not a person's turn";
+  if (covered_) return "hand over first";
+  std::vector<Action> l = s.legal();
+  if (!std::binary_search(l.begin(), l.end(), a)) return "that move is not legal";
+  match_->play(a);
+  match_->resolve_chance();
+  after_change();
+  return "";
+}
+
+bool Session::undo() {
+  int seat = screen_;
+  if (seat < 0 || !match_->undo(seat)) return false;
+  // Undo must not leave the screen on a seat other than the one whose move it
+  // took back, so no cover goes up and nothing new is shown.
+  covered_ = false;
+  search_.reset();
+  return true;
+}
+
+bool Session::redo() {
+  if (!match_->redo(screen_)) return false;
+  match_->resolve_chance();
+  after_change();
+  return true;
+}
+
+int Session::ai_progress() const {
+  if (!search_ || search_target_ <= 0) return 0;
+  return std::min(100, search_->done() * 100 / search_target_);
+}
+
+bool Session::step(double budget_ms, double now_ms) {
+  if (state().to_move() == kChance) {
+    match_->resolve_chance();
+    after_change();
+    return true;
+  }
+  int t = state().to_move();
+  if (t < 0 || !seats_[t].ai) return false;
+  if (!search_) {
+    if (ai_ready_at_ == 0) ai_ready_at_ = now_ms + ai_delay_ms;
+    std::vector<Action> l = state().legal();
+    if (state().ai_randomizes() || l.size() == 1) {
+      if (now_ms < ai_ready_at_) return false;
+      ai_ready_at_ = 0;
+      match_->play(l[rng_.below(int(l.size()))]);
+      match_->resolve_chance();
+      after_change();
+      return true;
+    }
+    SearchParams p = level_params(seats_[t].level - 1);
+    search_ = std::make_unique<Search>(state(), t, p, rng_.next());
+    search_seat_ = t;
+    search_target_ = p.iterations;
+  }
+  // Think in small chunks until this frame's budget is spent, so the page
+  // keeps drawing while the strongest level works.
+  double until = platform::now_ms() + budget_ms;
+  do search_->run(8);
+  while (search_->done() < search_target_ && platform::now_ms() < until);
+  if (search_->done() >= search_target_ && now_ms >= ai_ready_at_) {
+    Action a = search_->best();
+    search_.reset();
+    ai_ready_at_ = 0;
+    match_->play(a);
+    match_->resolve_chance();
+    after_change();
+  }
+  return true;
+}
+
+Json Session::save_json() const {
+  Json j = match_->to_json();
+  Json seats = Json::array();
+  for (const Seat& s : seats_) seats.push_back(s.name());
+  j["players"] = seats;
+  j["screen"] = screen_;
+  return j;
+}
+
+std::unique_ptr<Session> Session::from_json(const Json& j) {
+  Record r = Match::record_from_json(j);
+  std::vector<Seat> seats = parse_seats(j.value("players", Json()), int(r.seats));
+  auto s = std::make_unique<Session>(std::move(r), std::move(seats));
+  int scr = j.value("screen", s->screen_);
+  if (scr >= -1 && scr < int(s->seats_.size())) s->screen_ = scr;
+  s->covered_ = false;
+  return s;
+}
+
+std::vector<std::string> Session::log() const {
+  std::vector<std::string> r;
+  std::unique_ptr<State> s = match_->state_at(0);
+  for (Action a : match_->record().actions) {
+    int t = s->to_move();
+    std::string who = t >= 0 ? match_->game().seat_name(t) + ": " : "";
+    if (t == kChance) who = "* ";
+    r.push_back(who + s->public_name(a, screen_));
+    s->apply(a);
+  }
+  return r;
+}
+
+}  // namespace gamut

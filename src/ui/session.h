@@ -1,0 +1,60 @@
+// A game at the screen: the match record, who sits at each seat, the seat
+// whose view is drawn, and the AI thinking in slices between frames.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/bots.h"
+#include "core/match.h"
+
+namespace gamut {
+
+struct Seat {
+  bool ai = false;
+  int level = 3;  // 1-5
+  std::string name() const { return ai ? "ai:" + std::to_string(level) : "human"; }
+};
+
+class Session {
+ public:
+  // Throws DataError on a bad record or seat list.
+  Session(Record r, std::vector<Seat> seats);
+  Match& match() { return *match_; }
+  const Match& match() const { return *match_; }
+  const State& state() const { return match_->state(); }
+  const std::vector<Seat>& seats() const { return seats_; }
+  int humans() const;
+  int screen_seat() const { return screen_; }  // whose view is drawn; -1 spectator
+  bool covered() const { return covered_; }    // hotseat hand-over screen is up
+  void uncover();
+  bool thinking() const { return search_ != nullptr; }
+  int ai_progress() const;  // 0-100
+
+  std::string act(Action a);  // a human action; "" or why not
+  bool undo();
+  bool redo();
+  // Resolves chance and advances the AI by at most budget_ms. True if
+  // anything changed (the screen must be redrawn).
+  bool step(double budget_ms, double now_ms);
+  Json save_json() const;  // the record plus seats
+  static std::unique_ptr<Session> from_json(const Json& j);
+  std::vector<std::string> log() const;  // move log as the screen seat may read it
+
+  double ai_delay_ms = 350;  // pause before an AI move, so a person can follow
+
+ private:
+  void after_change();
+  std::unique_ptr<Match> match_;
+  std::vector<Seat> seats_;
+  int screen_ = 0;
+  bool covered_ = false;
+  std::unique_ptr<Search> search_;
+  int search_seat_ = -1, search_target_ = 0;
+  double ai_ready_at_ = 0;
+  Rng rng_;
+};
+
+std::vector<Seat> parse_seats(const Json& j, int n);  // ["human","ai:2",...]
+
+}  // namespace gamut

@@ -1,0 +1,83 @@
+// Shared set-up for the browser tests: a static server on a free loopback
+// port and Debian's headless Chromium driven by playwright-core.
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '../../scripts/serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const webRoot = path.resolve(here, '../../build/web');
+
+export async function startServer() {
+  const server = await serve(webRoot, 0);
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+export async function launch() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+    ],
+  });
+  return browser;
+}
+
+// Opens the page and waits until the wasm app runs. Collects console errors.
+export async function open(context, url, { width = 1200, height = 800 } = {}) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height });
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  await page.goto(url);
+  await page.waitForFunction(() => window.gamut && window.gamut.isReady, null, { timeout: 60000 });
+  await frames(page, 3);
+  return page;
+}
+
+export const frames = (page, n = 3) => page.evaluate((k) => window.gamut.frames(k), n);
+export const state = (page) => page.evaluate(() => window.gamut.state());
+
+// Clicks a board node where the page draws it.
+export async function clickNode(page, node) {
+  const p = await page.evaluate((n) => window.gamut.nodePos(n), node);
+  if (!p) throw new Error(`node ${node} is not on the board`);
+  await page.mouse.click(p.x, p.y);
+  await frames(page, 3);
+}
+
+// Waits until the AI or chance has moved and a person is to move or the game ended.
+export async function settle(page, timeout = 30000) {
+  await page.waitForFunction(() => {
+    const s = window.gamut.state();
+    return s.result !== null || (s.legal_actions.length > 0 && !s.thinking);
+  }, null, { timeout, polling: 50 });
+  await frames(page, 2);
+}
+
+export async function screenshot(page, name) {
+  const dir = path.resolve(here, 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, name) });
+}
+
+// Clicks a button the app drew (by its label; home-screen buttons are "<game id>:<label>").
+export async function clickWidget(page, label) {
+  await frames(page, 2);
+  const w = await page.evaluate((l) => window.gamut.widget(l), label);
+  if (!w) throw new Error(`no button "${label}" on screen`);
+  await page.mouse.click(w.x, w.y);
+  await frames(page, 3);
+}
+
+// Plays a move given as "from-to" by clicking both squares, handing over
+// behind the cover screen first when the game shows one.
+export async function clickMove(page, move) {
+  const s = await state(page);
+  if (s.covered) await clickWidget(page, `I am ${s.view && s.to_move === 0 ? 'South' : 'North'}: show my side`);
+  const [from, to] = move.split('-');
+  await clickNode(page, from);
+  await clickNode(page, to);
+}
