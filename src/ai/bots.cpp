@@ -37,7 +37,8 @@ void Search::run(int n) {
 }
 
 std::vector<double> Search::playout(State& s) {
-  for (int k = 0; k < p_.playout_cap && !s.terminal(); ++k)
+  int cap = s.playout_plies() > 0 ? std::min(p_.playout_cap, s.playout_plies()) : p_.playout_cap;
+  for (int k = 0; k < cap && !s.terminal(); ++k)
     s.apply(s.to_move() == kChance ? chance_outcome(s, rng_) : random_action(s, rng_));
   return score(s);
 }

@@ -62,6 +62,9 @@ class State {
   virtual std::string debug() const = 0;                  // the whole true state, for tests
   virtual void check() const {}                           // throws std::logic_error on a broken invariant
   virtual double heuristic(int seat) const { return 0; }  // for greedy and AI cut-offs
+  // > 0: AI playouts stop after this many plies (when shorter than the bot's
+  // own cap) and the heuristic scores them; for long dice games.
+  virtual int playout_plies() const { return 0; }
   // Board nodes an action touches in click order (from, via..., to). The UI
   // builds moves from clicks on these; actions without nodes become buttons.
   virtual std::vector<int> action_nodes(Action) const { return {}; }
