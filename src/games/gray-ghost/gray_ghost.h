@@ -1,0 +1,173 @@
+// The Gray Ghost (Transogram, 1958): 2-4 players race Mosby's Raiders from
+// Start to headquarters, carry out a secret mission, capture five Union
+// soldiers and report back. Rules: seed 000_039e113f8469d708.txt (French).
+// Board, spinner, war cards and missions are reconstructed in
+// rules-data/gray-ghost/v1.json.
+//
+// Hidden information. The discs lie face down for everybody, so no seat
+// knows more about an unturned disc than the counts; its kind is drawn by
+// chance when it is taken, from the counts not yet accounted for. A disc put
+// back by its taker ("You are captured" after a capture, a blue hat after
+// an Ambush) was seen by all and stays known. Secret missions are the only
+// private information: determinize() re-deals the missions a seat cannot see.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace gamut::gray_ghost {
+
+constexpr int kMaxSeats = 4;
+constexpr int kMaxNodes = 400;
+constexpr int kMissions = 8;
+constexpr int kCircles = 28;
+constexpr int kMaxPath = 8;
+constexpr int kCardKinds = 4;
+
+// Player actions that are not board clicks; board actions are kNodeBase + node.
+constexpr Action kSpin = 0, kNoMove = 1, kGoOn = 2, kNoRaid = 3, kNodeBase = 1000;
+
+enum Zone : int8_t { NONE = -1, START, HQ, PRISON, HOSPITAL };
+enum Disc : int8_t { EMPTY, UNKNOWN, KNOWN_BLUE, KNOWN_TRAP };
+enum Card : int8_t { CARD_CAPTURED, CARD_WOUNDED, CARD_RAID, CARD_AMBUSH };
+enum Phase : int8_t {
+  LOT,        // chance: who spins first
+  SPIN,       // player: spin
+  SPUN,       // chance: the spinner stops
+  MOVE,       // player: a direction (as its end square), or "no move"
+  DISC,       // chance: the kind of the disc the raider is passing
+  STOP,       // player: stop on the own mission square or go on
+  MISSION,    // chance: the secret mission drawn at HQ
+  ZONE,       // player: which prison or hospital on a tie
+  TRAP,       // player: where the "You are captured" disc goes back
+  CARD,       // chance: a war card
+  RAID,       // player: which disc to raid
+  RAID_DISC,  // chance: the kind of the raided disc
+  AMBUSH,     // player: where a captured soldier goes back
+  OVER
+};
+
+struct Raider {
+  int16_t at = -1;
+  int8_t mission = 0;  // 0: none yet
+  bool done = false;   // mission carried out; the card is then face up
+  int8_t soldiers = 0;
+  bool skip = false;  // loses the next turn
+};
+
+struct Face {
+  std::string label;
+  int steps = 0, count = 1;
+  bool diagonal = false, war = false;
+};
+
+class GrayGhostGame;
+
+class GrayGhostState : public State {
+ public:
+  GrayGhostState(const GrayGhostGame* g, int seats, int first, int max_rounds);
+  int to_move() const override;
+  int seats() const override { return seats_; }
+  std::vector<Action> legal() const override;
+  std::vector<double> chance_probs() const override;
+  void apply(Action a) override;
+  std::vector<double> returns() const override;
+  std::string action_name(Action a) const override;
+  std::string public_name(Action a, int viewer) const override;
+  std::unique_ptr<State> clone() const override { return std::make_unique<GrayGhostState>(*this); }
+  Json view(int seat) const override;
+  std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
+  std::string debug() const override;
+  void check() const override;
+  double heuristic(int seat) const override;
+  std::vector<int> action_nodes(Action a) const override;
+  std::string describe_result() const override;
+
+  // For tests.
+  const Raider& raider(int s) const { return r_[s]; }
+  Phase phase() const { return phase_; }
+  int current() const { return cur_; }
+  int extra() const { return extra_; }
+  Disc disc(int circle) const { return Disc(disc_[circle]); }
+  int unknown_blue() const;  // blue hats among the face-down discs
+  int unknown_trap() const;
+  // Test set-ups: place a raider, give it a mission or soldiers, set a disc.
+  void set_raider(int s, int node, int mission, bool done, int soldiers);
+  void set_disc(int circle, Disc d);
+  void set_turn(int seat) { cur_ = int8_t(seat), phase_ = SPIN, extra_ = 0; }
+
+ private:
+  struct Ray {
+    std::array<int16_t, kMaxPath> cells;
+    int8_t len = 0;
+  };
+  bool may_enter_hq(int s, int step, int steps, int discs_before, bool mission_before) const;
+  std::vector<Ray> rays() const;
+  bool occupied(int node, int except) const;  // a raider other than `except` stands there
+  bool free_circle(int c) const;
+  void advance();
+  void take(int circle, bool trap);
+  void send(Zone kind);
+  void end_move();
+  void end_turn();
+  void arrive_hq();
+  void finish(int winner);
+  std::vector<int> nearest(Zone kind, int from) const;
+  int holder_of_mission(int m) const;
+
+  const GrayGhostGame* g_;
+  int8_t seats_;
+  std::array<Raider, kMaxSeats> r_{};
+  std::array<int8_t, kCircles> disc_{};
+  std::array<int8_t, kCardKinds> deck_{};
+  Phase phase_ = LOT;
+  int8_t cur_ = 0, extra_ = 0, winner_ = -1;
+  int8_t steps_ = 0, face_ = -1, card_ = -1;
+  bool diag_ = false, trap_in_hand_ = false;
+  Zone send_kind_ = NONE;
+  Ray path_{};
+  int8_t path_pos_ = 0;
+  int16_t pending_ = -1;  // the node whose disc is being taken
+  int16_t from_ = -1;     // where the current move began
+  int16_t rounds_ = 0, max_rounds_;
+  int16_t turns_ = 0;
+  std::array<int16_t, kMaxPath + 1> last_{};
+  int8_t last_len_ = 0;
+};
+
+class GrayGhostGame : public Game {
+ public:
+  GrayGhostGame(const Json& data, int version);
+  std::unique_ptr<State> new_state(const Json& options, int seats) const override;
+
+  int w = 0, h = 0;
+  std::vector<int16_t> cell;    // grid x + y * w -> node, -1 inside a zone
+  std::vector<int8_t> zone_at;  // grid x + y * w -> zone index, -1 outside
+  struct ZoneRect {
+    int node;
+    Zone kind;
+    int x0, x1, y0, y1;
+  };
+  std::vector<ZoneRect> zones;
+  std::vector<int8_t> zone_of;    // node -> zone index or -1
+  std::vector<int8_t> circle_of;  // node -> circle index or -1
+  std::vector<int16_t> circles;   // circle -> node
+  std::array<int16_t, kMissions + 1> mission_node{};
+  std::vector<int8_t> mission_at;  // node -> mission number or 0
+  std::vector<int8_t> gx, gy;      // node -> grid position (a zone: its x0, y0)
+  std::vector<uint8_t> dist;       // node * n + node -> Chebyshev distance between the areas
+  int hq = -1, start = -1, n = 0;
+  std::vector<Face> faces;
+  Face war_move;
+  std::array<int, kCardKinds> card_count{};
+  std::array<std::string, kCardKinds> card_title, card_text;
+  std::array<std::string, kMissions + 1> mission_title;
+  int blue_total = 22, trap_total = 6;
+  int d(int a, int b) const { return dist[a * n + b]; }
+  const std::string& id(int node) const { return board_.nodes[node].id; }
+};
+
+}  // namespace gamut::gray_ghost
