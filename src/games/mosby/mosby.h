@@ -1,0 +1,220 @@
+// Mosby's Raiders (Victory Games, 1985): solitaire. The player runs Mosby's
+// guerrilla band; the Union is run by the game's procedures as chance actions
+// (dice, blind draws from the pool) and automatic steps.
+// Rules: seed 002_2a7019d436107931.txt. Map and tables: rules-data/mosby/v1.json.
+#pragma once
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace gamut::mosby {
+
+enum UnitType : int8_t { COMBAT, BLANK, PICKET, COURIER, WAGON };
+constexpr int kPool = -1, kHold = -2, kElim = -3, kReinf = -4;
+
+// Action codes. Chance outcomes first, then the player's choices.
+constexpr Action kDie = 0;       // + 1..6
+constexpr Action kDraw = 100;    // + unit kind
+constexpr Action kPath = 300;    // + node: a die roll among equidistant paths
+constexpr Action kPick = 500;    // + unit: a die roll for which unit takes a loss
+constexpr Action kPlace = 1000;  // + node
+constexpr Action kMove = 1200;   // + node
+constexpr Action kScout = 1400;  // + node
+constexpr Action kAttack = 1600, kDemolishBridge = 1601, kDemolishDepot = 1602, kDemolishRail = 1603,
+                 kDemolishWagon = 1604, kKidnap = 1605, kFree = 1606, kDisband = 1607, kPass = 1608, kStop = 1609,
+                 kSkedaddle = 1610, kStand = 1611;
+
+struct Kind {
+  UnitType type;
+  int strength;
+  int reinf;  // 0 = "S"
+  std::string name;
+};
+
+struct Unit {
+  int8_t kind = 0;
+  int16_t loc = kPool;  // node, or kPool / kHold / kElim / kReinf
+  int16_t from = -1;    // space it last entered from (retreat route for attackers, 6.5)
+  bool active = false, seen = false, retreat = false;
+  int8_t dmg = 0;  // strength points lost (a strength marker under it)
+};
+
+struct Space {
+  int8_t status = 0;  // 0 none, 1 revealed, 2 the ● side (extended lines)
+  bool lines = false, tc = false, devastated = false;
+  int8_t bridge = 0;  // 0 none, 1 intact, 2 demolished
+  int8_t depot = -1;  // depot marker index, -1 none
+  bool depot_destroyed = false, rail_destroyed = false;
+};
+
+struct Leader {
+  int16_t loc = -1;
+  int8_t state = 0;  // 0 not yet, 1 on the map, 2 kidnapped (with Mosby), 3 gone
+};
+
+// One activation check (7.2): a space's unknown garrison, a counter, or a Troop Concentration.
+struct Check {
+  int8_t what;  // 0 garrison, 1 unit, 2 troop concentration
+  int16_t id;   // node or unit
+  bool operator==(const Check& o) const { return what == o.what && id == o.id; }
+};
+
+struct Task {
+  int16_t op, a = 0, b = 0, c = 0;
+};
+
+class MosbyGame;
+
+class MosbyState : public State {
+ public:
+  MosbyState(const MosbyGame* g, const Json& options);
+  int to_move() const override;
+  int seats() const override { return 1; }
+  std::vector<Action> legal() const override;
+  std::vector<double> chance_probs() const override;
+  void apply(Action a) override;
+  std::vector<double> returns() const override;
+  std::string action_name(Action a) const override;
+  std::string public_name(Action a, int viewer) const override;
+  std::unique_ptr<State> clone() const override { return std::make_unique<MosbyState>(*this); }
+  Json view(int seat) const override;
+  std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
+  std::string debug() const override;
+  void check() const override;
+  double heuristic(int seat) const override;
+  std::vector<int> action_nodes(Action a) const override;
+  std::string describe_result() const override;
+
+  // Read access for tests and the renderer.
+  int turn() const { return turn_; }
+  int notoriety() const { return notoriety_; }
+  int pp() const { return pp_; }
+  int awareness() const { return awareness_; }
+  int strength() const { return strength_; }
+  int mosby_at() const { return mosby_; }
+  bool wounded() const { return wounded_turn_ >= turn_ - 1 && wounded_turn_ > 0; }
+  bool in_phases() const { return phases_; }
+  int initiative() const { return initiative_; }  // 0 none, 1 Mosby, 2 Union
+  const std::vector<Unit>& units() const { return units_; }
+  const Space& space(int n) const { return spaces_[n]; }
+  const Leader& leader(int i) const { return leaders_[i]; }
+  int cards_due() const { return cards_due_; }
+  std::string step() const;
+  std::string last_roll() const { return roll_; }
+
+  // Scenario hooks: the Event cards (part 2) and scripted tests call these.
+  void gain_pp(int n);
+  void lose_pp(int n);
+  void set_awareness(int a);
+  void place_leader(int i);                  // first leader card
+  void remove_leader(int i);                 // second leader card
+  void extend_lines(int result);             // Extend the Front, a table result 1-6
+  void place_troop_concentration(int node);  // Place Union Troop Concentration
+  void devastate(int node);
+  void restore_lines();                                                          // 7.1
+  void setup_for_test(int turn, int notoriety, int pp, int strength, int node);  // Operations at node
+  int put_unit(int kind_type, int strength, int node, bool active);              // from the pool; -1 if none
+
+ private:
+  friend class MosbyGame;
+  const MosbyGame* g_;
+  // Procedure engine: a stack of tasks; the top one is run until it needs a die,
+  // a draw or the player's decision.
+  void advance();
+  void push(int op, int a = 0, int b = 0, int c = 0) {
+    stack_.push_back({int16_t(op), int16_t(a), int16_t(b), int16_t(c)});
+  }
+  void end_turn_now();
+  bool run_top();  // false when the top task waits for input
+  void input(Action a);
+
+  // Rules helpers.
+  bool combat(int u) const;
+  int cur_strength(int u) const;
+  bool blocked_potomac(int from, int to) const;
+  std::vector<int> units_at(int n) const;
+  bool any_active() const;
+  bool in_lines(int n) const { return spaces_[n].lines || spaces_[n].tc; }
+  bool unrevealed(int n) const { return in_lines(n) && !spaces_[n].tc && spaces_[n].status == 0; }
+  std::vector<int> dist_from(const std::vector<int>& sources) const;
+  void use_status(int n, int side);
+  void to_pool(int u);
+  void to_hold(int u);
+  void eliminate_noncombat(int u);
+  void deactivate(int u);
+  void activate(int u);
+  std::vector<Check> checks_around(int n, bool include_space_units) const;
+  void start_checks(const std::vector<Check>& c, int ctx, int node);
+  void mosby_enter(int n);
+  void union_enter(int u, int n, bool& stop);
+  void begin_combat(bool mosby_attacks);
+  void finish_combat(int result, int natural);
+  void mosby_removed();
+  void wound();
+  void end_of_turn();
+  void finish(bool won, const std::string& how);
+  std::vector<int> eligible_placements() const;
+  bool can_demolish(int what) const;
+  std::vector<int> scout_targets() const;
+  std::vector<Action> decisions() const;
+  int chance_kind() const;       // 0 die, 1 draw, 2 path, 3 pick
+  std::vector<int> candidates_;  // paths or units a chance pick chooses among
+
+  std::vector<Task> stack_;
+  std::vector<Unit> units_;
+  std::vector<Space> spaces_;
+  std::array<Leader, 2> leaders_{};
+  std::vector<Check> checks_;
+  int check_ctx_ = 0, check_node_ = -1;
+  bool batch_combat_ = false, batch_any_ = false;
+  std::vector<int> combat_units_;  // Union units in the current combat
+  bool mosby_attacks_ = false;
+  int combat_strength_ = 0, combat_loss_ = 0, combat_mod_ = 0, combat_hits_ = 0;
+  int turn_ = 1, notoriety_ = 1, pp_ = 0, awareness_ = 1, strength_ = 0;
+  int mosby_ = -1, wounded_turn_ = 0, initiative_ = 0, cards_due_ = 0, ops_actions_ = 0;
+  int victory_ = 9;
+  bool phases_ = false, over_ = false, won_ = false, dead_ = false;
+  std::vector<int> hand_;  // Action cards (part 2)
+  std::vector<int> dice_;
+  std::vector<int> last_;
+  std::string roll_, how_;
+  std::vector<int> notoriety_by_turn_;
+};
+
+class MosbyGame : public Game {
+ public:
+  MosbyGame(const Json& data, int version);
+  std::unique_ptr<State> new_state(const Json& options, int seats) const override;
+
+  struct Link {
+    int to, type;
+    bool potomac;
+  };
+  std::vector<std::vector<Link>> adj;
+  std::vector<std::vector<int>> roads;  // clockwise from road #1 (7.4)
+  std::vector<bool> orig_lines, orig_tc, confed, railroad, north, flag;
+  std::vector<std::array<bool, 7>> extend;  // extend[n][k]: on Extend Union Lines result k
+  std::vector<int> bridges, depot_sites, depot_values;
+  std::vector<Kind> kinds;
+  std::vector<int> unit_kind;  // counter -> kind
+  std::array<int, 2> leader_home{};
+  std::vector<int> unit_reinf_;  // counter -> reinforcement box, 0 = "S"
+  int pike = -1, track = -1, wagon_start = -1, wagon_end = -1, status_markers = 30, hand_limit = 6;
+  std::vector<int> awareness_tab;               // by Notoriety 1-10
+  std::vector<std::array<int, 6>> recruit_tab;  // by Notoriety 1-10, die 1-6
+  std::vector<int> cards_healthy, cards_wounded;
+  std::vector<std::pair<int, std::string>> crt;  // lowest total -> result
+  std::vector<std::pair<int, int>> reaction;     // lowest total -> modifier
+  std::vector<int> odds_mosby, odds_union;       // index: -4..+4 (1:5 .. 5:1) -> modifier
+  std::array<std::string, 6> move_combat, move_noncombat;
+  int init_needed = 4;
+  Json perf;
+  int pp(const char* key) const { return perf.value(key, 0); }
+  int node(const std::string& id) const { return board_.at(id); }
+  std::string name(int n) const { return board_.nodes[n].id; }
+  int kind_of(UnitType t, int strength) const;
+};
+
+}  // namespace gamut::mosby
