@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "ai/bots.h"
+#include "cli/gat.h"
 #include "core/match.h"
 
 using namespace gamut;
@@ -122,7 +123,8 @@ int usage() {
                "       gamut selfplay --game ID --games N --seed S --bots B0,B1[,...] [--options JSON] [--verbose]\n"
                "       gamut bench --game ID --seconds S\n"
                "       gamut replay --code CODE   (prints the move log of a share code)\n"
-               "bots: random, greedy, mc, ai, ai:1-5\n";
+               "       gamut gat --host H --port P --level L   (Geister on a GAT tournament server)\n"
+               "bots: random, greedy, mc, mc@MS, ai, ai:1-5, ai@MS\n";
   return 2;
 }
 
@@ -151,6 +153,7 @@ int main(int argc, char** argv) {
     }
     if (cmd == "selfplay") return cmd_selfplay(f);
     if (cmd == "bench") return cmd_bench(f);
+    if (cmd == "gat") return cmd_gat(f);
     if (cmd == "replay") {
       Match m(decode_share_code(flag(f, "code")));
       std::unique_ptr<State> s = m.state_at(0);

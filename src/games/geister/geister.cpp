@@ -89,6 +89,21 @@ int GeisterState::captured(int owner, bool good) const {
   return n;
 }
 
+void GeisterState::set_position(const std::array<Ghost, kGhosts>& ghosts, int to_move, int moves, int max_moves) {
+  ghosts_ = ghosts;
+  board_.fill(-1);
+  for (int i = 0; i < kGhosts; ++i)
+    if (ghosts_[i].at >= 0) board_[ghosts_[i].at] = int8_t(i);
+  phase_ = PLAY;
+  cur_ = int8_t(to_move);
+  first_ = int8_t(to_move);
+  winner_ = -1;
+  plies_ = moves + 2;  // plies_ counts the two set-ups
+  max_plies_ = int16_t(max_moves);
+  last_from_ = last_to_ = -1;
+  how_ = "";
+}
+
 void GeisterState::finish(int winner, const char* how) {
   winner_ = int8_t(winner);
   how_ = how;

@@ -50,6 +50,9 @@ class GeisterState : public State {
   Phase phase() const { return phase_; }
   int plies() const { return plies_; }
   int captured(int owner, bool good) const;
+  // A playing position rebuilt from outside (the tournament client, gat.h):
+  // ghosts as given, `moves` moves played, `to_move` to play.
+  void set_position(const std::array<Ghost, kGhosts>& ghosts, int to_move, int moves, int max_moves);
 
  private:
   void finish(int winner, const char* how);
