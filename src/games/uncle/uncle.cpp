@@ -88,6 +88,24 @@ UncleGame::UncleGame(const Json& data, int version) : Game("uncle", 2, kMaxSeats
           dist[size_t(s) * n + b] = uint8_t(dist[size_t(s) * n + a] + 1), q.push_back(b);
     }
   }
+  std::vector<std::vector<int>> reach(n);
+  for (int a = 0; a < n; ++a)
+    for (const Member& m : member[a])
+      for (int dir : {-1, 1})
+        for (int k = 1; k <= 6; ++k)
+          if (int b = walk(m.path, m.index, dir, k, true); b >= 0) reach[a].push_back(b);
+  hops.assign(size_t(n) * n, 99);
+  for (int s = 0; s < n; ++s) {
+    std::deque<int> q{s};
+    hops[size_t(s) * n + s] = 0;
+    while (!q.empty()) {
+      int a = q.front();
+      q.pop_front();
+      for (int b : reach[a])
+        if (hops[size_t(s) * n + b] == 99)
+          hops[size_t(s) * n + b] = uint8_t(hops[size_t(s) * n + a] + 1), q.push_back(b);
+    }
+  }
 }
 
 int UncleGame::walk(int p, int i, int dir, int k, bool may_enter) const {
@@ -704,26 +722,47 @@ double UncleState::progress(int s) const {
   int m = mission_[s];
   if (m < 0) return 0;
   int at = jail_[s] ? g_->start : pos_[s];
+  auto near = [&](int target) { return 1 - std::min(g_->h(at, target), 8) / 8.0; };
   double p = jail_[s] ? -0.5 - 0.4 * jail_[s] : 0.0;
   if (hand_[s] >> m & 1) {
-    int dd = 99;
-    for (int door : g_->doors) dd = std::min(dd, g_->d(at, door));
-    return p + 7 + 3.0 * (1 - std::min(dd, 24) / 24.0);
+    double best = 0;
+    for (int door : g_->doors) best = std::max(best, near(door));
+    return p + 7 + 3.0 * best;
   }
-  p += 1.2 * tokens_[s] + 0.1 * bits(hand_[s]);
-  if (knowers_[m] >> s & 1) p += 0.6;
+  // Any chief card in hand can be swapped for the mission's chief, so it is
+  // as good as 3 tokens.
+  bool ready = tokens_[s] == 3 || hand_[s];
+  p += hand_[s] ? 3.6 + 0.1 * bits(hand_[s]) + 0.2 * tokens_[s] : 1.2 * tokens_[s];
   int target = -1;
-  for (int k = 0; k < g_->cards; ++k)
-    if (space_card_[k] == m) target = g_->chief_pointer[k];
-  double w = tokens_[s] == 3 || hand_[s] ? 1.5 : 0.3;
-  for (int q = 0; q < n_; ++q)
-    if (hand_[q] >> m & 1) target = jail_[q] ? -1 : pos_[q], w = 0.8;
-  if (target >= 0) p += w * (1 - std::min<int>(g_->d(at, target), 24) / 24.0);
-  if (tokens_[s] < 3) {
-    int da = 99;
+  double w = 0;
+  if (knowers_[m] >> s & 1) {
+    // Known: go for it (its pointer, or the rival carrying it, to steal it).
+    p += 0.8;
+    for (int k = 0; k < g_->cards; ++k)
+      if (space_card_[k] == m) target = g_->chief_pointer[k], w = ready ? 2.0 : 0.6;
+    for (int q = 0; q < n_; ++q)
+      if (hand_[q] >> m & 1) target = jail_[q] ? -1 : pos_[q], w = 1.0;
+  } else {
+    // Unknown: the nearest black dot whose card this seat has not seen.
+    int best = 99;
+    for (int k = 0; k < g_->cards; ++k) {
+      int c = space_card_[k];
+      if (c < 0 || (knowers_[c] >> s & 1)) continue;
+      int dk = g_->h(at, g_->chief_pointer[k]);
+      if (dk < best) best = dk, target = g_->chief_pointer[k];
+    }
+    w = ready ? 1.0 : 0.4;
+    if (target < 0)  // every card on the board seen: a rival must carry it
+      for (int q = 0; q < n_; ++q)
+        if (q != s && !jail_[q] && hand_[q] && g_->h(at, pos_[q]) < best)
+          best = g_->h(at, pos_[q]), target = pos_[q], w = 0.8;
+  }
+  if (target >= 0) p += w * near(target);
+  if (!ready) {
+    double best = 0;
     for (int n : g_->crossings)
-      if (agent_[n]) da = std::min<int>(da, g_->d(at, n));
-    if (da < 99) p += 0.25 * (1 - std::min(da, 12) / 12.0);
+      if (agent_[n]) best = std::max(best, near(n));
+    p += 0.3 * best;
   }
   return p;
 }
@@ -733,7 +772,8 @@ double UncleState::heuristic(int seat) const {
   double best = -1e9;
   for (int q = 0; q < n_; ++q)
     if (q != seat) best = std::max(best, progress(q));
-  return progress(seat) - 0.5 * best;
+  // Halved so the bots' tanh(h / 4) squashing keeps a slope near the goal.
+  return 0.5 * (progress(seat) - 0.5 * best);
 }
 
 std::vector<int> UncleState::action_nodes(Action a) const {

@@ -136,6 +136,10 @@ class UncleGame : public Game {
   std::vector<int> agent_start;
   std::vector<uint8_t> dist;  // shortest path along the paths, n*n
   int d(int a, int b) const { return dist[size_t(a) * board_.nodes.size() + b]; }
+  // Fewest single-die moves from a to b: turning needs exact landings, so this
+  // is the AI's yardstick, not the path distance.
+  std::vector<uint8_t> hops;
+  int h(int a, int b) const { return hops[size_t(a) * board_.nodes.size() + b]; }
   // Where k steps along path p from index i in direction dir end, or -1.
   int walk(int p, int i, int dir, int k, bool may_enter) const;
 };
