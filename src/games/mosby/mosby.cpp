@@ -593,7 +593,8 @@ bool MosbyState::run_top() {
       case OP_MOSBY_PHASE:
       case OP_MOSBY_MOVING:
       case OP_SKEDADDLE_Q:
-        if (mosby_ < 0) {
+        // The Phases end as soon as no Union unit is activated (C3).
+        if (mosby_ < 0 || (t.op == OP_MOSBY_PHASE && !any_active())) {
           stack_.pop_back();
           return true;
         }
@@ -1329,8 +1330,6 @@ void MosbyState::setup_for_test(int turn, int notoriety, int pp, int strength, i
   turn_ = turn;
   notoriety_ = notoriety;
   pp_ = pp;
-  for (size_t u = 0; u < units_.size(); ++u)
-    if (units_[u].loc == kReinf && g_->unit_reinf_[u] <= notoriety_) to_pool(int(u));
   awareness_ = g_->awareness_tab[std::min(notoriety_, 10) - 1];
   strength_ = strength;
   mosby_ = node;

@@ -18,6 +18,7 @@ const mosby::MosbyGame& game() { return static_cast<const mosby::MosbyGame&>(*lo
 int node(const char* n) { return game().node(n); }
 std::unique_ptr<State> fresh() { return replay("mosby", {}); }
 MosbyState& M(std::unique_ptr<State>& s) { return static_cast<MosbyState&>(*s); }
+MosbyState& M_(State& s) { return static_cast<MosbyState&>(s); }
 bool has(const State& s, const std::string& name) { return s.find_action(name) >= 0; }
 std::string top_names(const State& s) {
   std::string r;
@@ -166,4 +167,415 @@ TEST_CASE("mosby: 300 random games hold every invariant and round-trip through s
   CHECK(st.games == 300);
   CHECK(st.round_trips > 300);
   MESSAGE("wins " << st.wins[0] << " plies " << st.plies);
+}
+
+namespace {
+// Operations at `at` with the given track positions (a scripted start).
+std::unique_ptr<State> ops(int turn, int notoriety, int pp, int strength, const char* at) {
+  auto s = fresh();
+  M(s).setup_for_test(turn, notoriety, pp, strength, node(at));
+  return s;
+}
+// Rolls `v` for every pending Activation check.
+int roll_checks(State& s, int v) {
+  int n = 0;
+  while (!s.terminal() && s.to_move() == kChance && M_(s).step().rfind("Activation check", 0) == 0) {
+    play(s, {"die:" + std::to_string(v)});
+    ++n;
+  }
+  return n;
+}
+}  // namespace
+
+TEST_CASE("mosby: set-up - tracks at their lowest, six intact bridges, S units in the pool (Setting Up the Game)") {
+  auto s = fresh();
+  auto& m = M(s);
+  CHECK(m.turn() == 1);
+  CHECK(m.notoriety() == 1);
+  CHECK(m.pp() == 0);
+  CHECK(m.awareness() == 1);
+  int pool = 0, track = 0;
+  for (const auto& u : m.units()) pool += u.loc == mosby::kPool, track += u.loc == mosby::kReinf;
+  CHECK(pool == 62);
+  CHECK(track == 24);
+  for (int b : game().bridges) CHECK(m.space(b).bridge == 1);
+  // Union units never begin on the map (7.1).
+  for (const auto& u : m.units()) CHECK(u.loc < 0);
+  CHECK(s->to_move() == 0);
+}
+
+TEST_CASE("mosby: Performance Points and Notoriety arithmetic (Winning the Game example)") {
+  auto s = ops(1, 6, 2, 3, "Middleburg");
+  M(s).lose_pp(7);  // lost a combat and a strength point: 7 PP
+  CHECK(M(s).notoriety() == 5);
+  CHECK(M(s).pp() == 5);
+  M(s).gain_pp(5);
+  CHECK(M(s).notoriety() == 6);
+  CHECK(M(s).pp() == 0);
+  auto t = ops(1, 1, 3, 3, "Middleburg");
+  M(t).lose_pp(25);  // Notoriety never falls below 1
+  CHECK(M(t).notoriety() == 1);
+  CHECK(M(t).pp() == 0);
+}
+
+TEST_CASE("mosby: A1 reinforcements up to Notoriety, A2 Awareness from the table (A1, A2, 7.6 example)") {
+  auto s = ops(1, 3, 0, 3, "Middleburg");
+  play(*s, {"disband"});  // the turn ends; turn 2 begins with Notoriety 3
+  CHECK(M(s).turn() == 2);
+  int track = 0;
+  for (size_t u = 0; u < M(s).units().size(); ++u)
+    if (M(s).units()[u].loc == mosby::kReinf) {
+      ++track;
+      CHECK(game().unit_reinf_[u] > 3);  // boxes 2 and 3 went to the pool
+    }
+  CHECK(track == 18);
+  CHECK(M(s).awareness() == game().awareness_tab[2]);
+  CHECK(game().awareness_tab[3] == 2);  // DCH: Notoriety 4, Awareness 2
+  CHECK(game().awareness_tab[5] == 3);  // KCD: Notoriety 6, Awareness 3
+}
+
+TEST_CASE("mosby: A3 placement only on free Mosby's Confederacy spaces (A3)") {
+  auto s = fresh();
+  for (auto& n : legal_names(*s)) {
+    REQUIRE(n.rfind("place:", 0) == 0);
+    int k = node(n.substr(6).c_str());
+    CHECK(game().confed[k]);
+    CHECK(!game().orig_lines[k]);
+  }
+  CHECK(has(*s, "place:Middleburg"));
+  M(s).devastate(node("Middleburg"));
+  CHECK(!has(*s, "place:Middleburg"));
+}
+
+TEST_CASE("mosby: A5 no strength points ends the turn (A5)") {
+  auto s = fresh();
+  play(*s, {"place:Middleburg", "die:1"});  // Notoriety 1 column, die 1: 0
+  CHECK(M(s).turn() == 2);
+  CHECK(s->to_move() == 0);
+  CHECK(M(s).mosby_at() < 0);
+}
+
+TEST_CASE("mosby: A4 random movement outside the lines catches Mosby (A4, 7.4 Haymarket roads)") {
+  auto s = ops(1, 5, 0, 3, "Middleburg");
+  int u = M(s).put_unit(mosby::COMBAT, 2, node("Haymarket"), false);
+  REQUIRE(u >= 0);
+  play(*s, {"disband", "place:White Plains", "die:2"});  // road 2 from Haymarket is White Plains
+  CHECK(M(s).units()[u].loc == node("White Plains"));
+  CHECK(M(s).step().rfind("Mosby casualty check", 0) == 0);
+  play(*s, {"die:6"});
+  CHECK(M(s).turn() == 3);  // the turn ended at once
+  CHECK(M(s).notoriety() == 4);
+  CHECK(M(s).pp() == 5);  // -5 PP
+  // A 6 counts round to road 1: Gainesville.
+  auto t = ops(1, 5, 0, 3, "Middleburg");
+  int v = M(t).put_unit(mosby::COMBAT, 2, node("Haymarket"), false);
+  play(*t, {"disband", "place:Middleburg", "die:6"});
+  CHECK(M(t).units()[v].loc == node("Gainesville"));
+}
+
+TEST_CASE("mosby: entering the lines - checks, reveal, draws, blanks and non-combat units (6.2, 7.2, 7.7, DCH)") {
+  auto s = ops(4, 4, 0, 2, "Groveton");
+  CHECK(M(s).awareness() == 2);
+  CHECK(has(*s, "move:Gainesville"));
+  play(*s, {"move:Gainesville"});  // outside the lines: no check
+  CHECK(s->to_move() == 0);
+  play(*s, {"move:Groveton", "move:Manassas Junction"});
+  CHECK(M(s).step().rfind("Activation check", 0) == 0);
+  play(*s, {"die:4"});  // above Awareness 2: no activation; the unit is drawn and examined
+  CHECK(M(s).space(node("Manassas Junction")).status == 1);
+  play(*s, {"draw:wagon"});  // a supply wagon alone is eliminated: +1 PP
+  CHECK(M(s).pp() == 1);
+  CHECK(s->to_move() == 0);
+  play(*s, {"move:Union Mills", "die:6", "draw:combat 2"});
+  int u = -1;
+  for (size_t i = 0; i < M(s).units().size(); ++i)
+    if (M(s).units()[i].loc == node("Union Mills")) u = int(i);
+  REQUIRE(u >= 0);
+  CHECK(!M(s).units()[u].active);
+  CHECK(M(s).units()[u].seen);
+  // A revealed empty space inside the lines is entered freely.
+  play(*s, {"move:Manassas Junction"});
+  CHECK(s->to_move() == 0);
+}
+
+TEST_CASE("mosby: demolishing the Union Mills bridge - 5 PP, Awareness +1, checks in and around the space (6.4, DCH)") {
+  auto s = ops(4, 4, 0, 2, "Manassas Junction");
+  play(*s, {"move:Union Mills", "die:6", "draw:combat 2"});
+  REQUIRE(has(*s, "demolish bridge"));
+  REQUIRE(has(*s, "demolish railroad"));
+  play(*s, {"demolish bridge"});
+  CHECK(M(s).pp() == 5);
+  CHECK(M(s).awareness() == 3);
+  CHECK(M(s).space(node("Union Mills")).bridge == 2);
+  // Union Mills' unit, Centreville, Fairfax Station (a Troop Concentration), Bradley, and the
+  // unrevealed Manassas Junction of this scripted start; never Bristoe Station.
+  std::vector<std::string> checked;
+  while (s->to_move() == kChance) {
+    checked.push_back(M(s).step());
+    play(*s, {"die:6"});
+    checked.back() = M(s).last_roll();
+  }
+  std::string all;
+  for (auto& c : checked) all += c + "\n";
+  CHECK(all.find("Bristoe") == std::string::npos);
+  CHECK(all.find("Centreville") != std::string::npos);
+  CHECK(all.find("Troop Concentration at Fairfax Station") != std::string::npos);
+  CHECK(all.find("Bradley") != std::string::npos);
+  CHECK(all.find("a counter at Union Mills") != std::string::npos);
+  CHECK(!has(*s, "demolish bridge"));  // once demolished it stays so
+}
+
+TEST_CASE("mosby: odds, reaction and results tables pin the rulebook's numbers (6.5 example, DCH, KCD)") {
+  const auto& g = game();
+  CHECK(g.odds_mosby[4 + 1] == 1);  // 2:1 attacking: +1
+  CHECK(g.odds_mosby[4 + 4] == 4);  // 5:1: +4
+  CHECK(g.odds_union[4 - 2] == 2);  // 1:3 defending: +2
+  CHECK(g.odds_union[4] == 0);      // 1:1: no modifier
+  auto react = [&](int total) {
+    int r = 0;
+    for (auto& [lo, m] : g.reaction)
+      if (total >= lo) r = m;
+    return r;
+  };
+  CHECK(react(6) == 1);
+  CHECK(react(7) == 1);
+  CHECK(react(11) == 0);
+  auto crt = [&](int total) {
+    std::string r;
+    for (auto& [lo, x] : g.crt)
+      if (total >= lo) r = x;
+    return r;
+  };
+  CHECK(crt(5) == "R1");  // DCH and KCD
+  CHECK(crt(7).size() == 2);
+  CHECK(crt(7)[0] == 'R');  // KCD: eliminates a strength-1 unit
+  CHECK(crt(-3) == "D2");
+  CHECK(crt(20) == "R3");
+}
+
+TEST_CASE("mosby: Mosby attacks and wins - 1 + strength + 3 per point, Awareness +1, retreat toward the lines (6.5)") {
+  auto s = ops(1, 3, 0, 5, "Middleburg");
+  M(s).set_awareness(3);
+  int u = M(s).put_unit(mosby::COMBAT, 2, node("Middleburg"), false);
+  play(*s, {"attack"});
+  CHECK(M(s).last_roll().find("5 v 2, odds 2:1 +1") != std::string::npos);
+  CHECK(M(s).last_roll().find("N+A 6 +1") != std::string::npos);
+  play(*s, {"die:3"});  // 3 + 1 + 1 = 5: R1
+  CHECK(M(s).last_roll().find("R1") != std::string::npos);
+  CHECK(M(s).pp() == 6);  // 1 + 2 + 3
+  CHECK(M(s).awareness() == 4);
+  const auto& x = M(s).units()[u];
+  CHECK(x.loc >= 0);
+  CHECK(x.loc != node("Middleburg"));
+  CHECK(x.retreat);
+  CHECK(x.dmg == 1);
+  CHECK(x.active);  // survivors of an attack are activated: the Phases follow
+}
+
+TEST_CASE("mosby: losing a combat - D2 costs 2 + 10 PP, a natural 1 forces a casualty check, wounds (6.5)") {
+  auto s = ops(2, 5, 0, 1, "Middleburg");
+  M(s).put_unit(mosby::COMBAT, 4, node("Middleburg"), false);
+  play(*s, {"attack", "die:1"});
+  CHECK(M(s).last_roll().find("D2") != std::string::npos);
+  CHECK(M(s).notoriety() == 3);
+  CHECK(M(s).pp() == 8);
+  CHECK(M(s).step().rfind("Mosby casualty check", 0) == 0);
+  play(*s, {"die:2"});
+  CHECK(M(s).wounded());
+  CHECK(M(s).notoriety() == 3);
+  CHECK(M(s).pp() == 3);
+  CHECK(M(s).turn() == 3);  // losing ends the turn
+  CHECK(M(s).mosby_at() < 0);
+}
+
+TEST_CASE("mosby: a second wound kills Mosby and ends the game (4.2 defeat 1, 6.5)") {
+  auto s = ops(2, 5, 0, 1, "Middleburg");
+  M(s).put_unit(mosby::COMBAT, 4, node("Middleburg"), false);
+  play(*s, {"attack", "die:1", "die:1"});  // wounded in turn 2
+  REQUIRE(M(s).wounded());
+  // Still wounded in turn 3: another wound is fatal.
+  play(*s, {"place:Snickersville", "die:6", "die:6"});  // the Middleburg unit moves at random, then recruiting
+  M(s).put_unit(mosby::COMBAT, 4, node("Snickersville"), false);
+  play(*s, {"attack", "die:1"});
+  REQUIRE(!s->terminal());
+  play(*s, {"die:1"});
+  REQUIRE(s->terminal());
+  CHECK(s->returns()[0] == -1);
+  CHECK(s->describe_result().find("killed") != std::string::npos);
+}
+
+TEST_CASE("mosby: the Phases - initiative, a Union attack, skedaddling (C1-C3, 6.6)") {
+  auto s = ops(1, 3, 0, 3, "Middleburg");
+  M(s).put_unit(mosby::COMBAT, 4, node("Aldie"), true);
+  CHECK(M(s).step().find("Initiative") != std::string::npos);
+  play(*s, {"die:3"});  // 1-3: the Union has the Initiative
+  CHECK(M(s).initiative() == 2);
+  CHECK(M(s).in_phases());
+  roll_checks(*s, 6);
+  CHECK(M(s).step().find("Union Movement Table") != std::string::npos);
+  play(*s, {"die:4"});  // toward Mosby: Aldie to Middleburg, and attack
+  CHECK(M(s).step().find("skedaddle") != std::string::npos);
+  CHECK(has(*s, "stand and fight"));
+  play(*s, {"skedaddle", "die:5", "die:1"});  // casualty check, then the attacker scatters
+  CHECK(M(s).turn() == 2);
+  CHECK(M(s).notoriety() == 2);
+  CHECK(M(s).pp() == 8);  // -2 PP
+  for (const auto& u : M(s).units()) CHECK(!u.active);
+}
+
+TEST_CASE("mosby: Mosby moves 3 spaces in a Phase; a road across the Potomac takes the whole Move (6.2)") {
+  auto s = ops(1, 3, 0, 3, "Middleburg");
+  M(s).put_unit(mosby::COMBAT, 4, node("Washington"), true);
+  play(*s, {"die:6"});  // Mosby has the Initiative
+  roll_checks(*s, 6);
+  REQUIRE(M(s).step().find("Mosby's action") != std::string::npos);
+  play(*s, {"move:Aldie", "move:Mount Zion Church"});
+  CHECK(M(s).step().find("1 more") != std::string::npos);
+  CHECK(!has(*s, "move:Poolesville"));
+  play(*s, {"move:Leesburg"});
+  CHECK(s->to_move() == kChance);  // the move is over; the Union acts
+  CHECK(M(s).mosby_at() == node("Leesburg"));
+}
+
+TEST_CASE("mosby: the Union Movement Table - a 1 deactivates, in a Troop Concentration back to the pool (7.2, 7.3)") {
+  auto s = ops(1, 3, 0, 3, "Middleburg");
+  int u = M(s).put_unit(mosby::COMBAT, 4, node("Fairfax Station"), true);
+  play(*s, {"die:1"});
+  roll_checks(*s, 6);
+  play(*s, {"die:1"});
+  CHECK(M(s).units()[u].loc == mosby::kPool);
+  CHECK(!M(s).in_phases());
+  CHECK(M(s).step().find("Operations") != std::string::npos);
+}
+
+TEST_CASE("mosby: a 6 moves a combat unit 4 spaces along the most direct route (6.2, DCH)") {
+  auto s = ops(1, 3, 0, 3, "Haymarket");
+  int u = M(s).put_unit(mosby::COMBAT, 2, node("Union Mills"), true);
+  play(*s, {"die:1"});
+  roll_checks(*s, 6);
+  play(*s, {"die:6"});
+  while (s->to_move() == kChance && M(s).step().find("equal paths") != std::string::npos)
+    play(*s, {s->action_name(s->legal()[0])});
+  CHECK(M(s).units()[u].loc == node("Haymarket"));
+  CHECK(M(s).step().find("skedaddle") != std::string::npos);
+}
+
+TEST_CASE("mosby: kidnapping - Awareness +2, checks in the space, 10 PP on leaving the lines (6.3, KCD)") {
+  auto s = ops(5, 6, 0, 5, "Annandale");
+  M(s).place_leader(1);  // Colonel Dulaney at Alexandria
+  CHECK(M(s).awareness() == 3);
+  play(*s, {"move:Alexandria", "die:6"});  // the Troop Concentration stays put
+  REQUIRE(has(*s, "kidnap"));
+  play(*s, {"kidnap"});
+  CHECK(M(s).awareness() == 5);
+  CHECK(M(s).leader(1).state == 2);
+  CHECK(M(s).step().find("Activation check") != std::string::npos);  // the Troop Concentration
+  play(*s, {"die:6"});
+  play(*s, {"move:Annandale", "die:6", "draw:blank", "move:Fairfax Court House", "die:6", "move:Chantilly", "die:6",
+            "draw:blank"});
+  CHECK(M(s).pp() == 0);
+  play(*s, {"move:Gum Spring"});
+  CHECK(M(s).leader(1).state == 3);
+  CHECK(M(s).notoriety() == 7);  // 10 PP
+}
+
+TEST_CASE("mosby: end of turn - Notoriety below the turn loses; Notoriety 9 after turn 8 wins (4.1, 4.2, D)") {
+  auto s = ops(5, 4, 0, 3, "Middleburg");
+  play(*s, {"disband"});
+  REQUIRE(s->terminal());
+  CHECK(s->returns()[0] == -1);
+  auto w = ops(8, 9, 0, 3, "Middleburg");
+  play(*w, {"disband"});
+  REQUIRE(w->terminal());
+  CHECK(w->returns()[0] == 1);
+  auto l = ops(8, 8, 9, 3, "Middleburg");
+  play(*l, {"disband"});
+  REQUIRE(l->terminal());
+  CHECK(l->returns()[0] == -1);
+  // 8.1: a higher target can be chosen.
+  auto a = replay("mosby", {}, {{"victory_notoriety", 10}});
+  M(a).setup_for_test(8, 9, 0, 3, node("Middleburg"));
+  play(*a, {"disband"});
+  CHECK(a->returns()[0] == -1);
+}
+
+TEST_CASE("mosby: total devastation of Mosby's Confederacy loses, unless Notoriety 9 after turn 8 (4.2 defeat 4)") {
+  auto s = ops(1, 2, 0, 3, "Middleburg");
+  for (size_t n = 0; n < game().board().nodes.size(); ++n) M(s).devastate(int(n));
+  play(*s, {"disband"});
+  REQUIRE(s->terminal());
+  CHECK(s->returns()[0] == -1);
+  auto w = ops(8, 9, 0, 3, "Middleburg");
+  for (size_t n = 0; n < game().board().nodes.size(); ++n) M(w).devastate(int(n));
+  play(*w, {"disband"});
+  CHECK(w->returns()[0] == 1);
+}
+
+TEST_CASE("mosby: restoring the Union lines (7.1)") {
+  auto s = ops(4, 4, 0, 2, "Manassas Junction");
+  play(*s, {"move:Union Mills", "die:6", "draw:combat 2"});
+  M(s).extend_lines(1);
+  CHECK(M(s).space(node("Greenwich")).status == 2);
+  M(s).restore_lines();
+  CHECK(M(s).space(node("Union Mills")).status == 0);
+  CHECK(M(s).space(node("Greenwich")).status == 2);  // the ● side stays
+  for (const auto& u : M(s).units()) CHECK(u.loc < 0);
+}
+
+TEST_CASE("mosby: a failed scout places the unit unseen; view(0) shows only what the rules reveal (6.1, 7.2)") {
+  auto s = ops(4, 4, 0, 2, "Groveton");
+  play(*s, {"scout:Manassas Junction", "die:2"});  // equal to Awareness: failure
+  CHECK(M(s).step().find("Draw") != std::string::npos);
+  CHECK(s->public_name(s->find_action("draw:wagon"), 0).find("unseen") != std::string::npos);
+  play(*s, {"draw:wagon"});
+  Json v = s->view(0);
+  bool hidden = false;
+  for (auto& p : v["pieces"]) hidden |= p["node"] == "Manassas Junction" && p["face"] == "union-hidden";
+  CHECK(hidden);
+  play(*s, {"die:4"});  // it does not activate: now the player may look
+  v = s->view(0);
+  bool wagon = false;
+  for (auto& p : v["pieces"]) wagon |= p["node"] == "Manassas Junction" && p["face"] == "union-wagon";
+  CHECK(wagon);
+  // Every track the board must show.
+  std::string st;
+  for (auto& l : v["status"]) st += l.get<std::string>() + "\n";
+  for (const char* k : {"Turn", "Notoriety", "Performance", "Awareness", "Guerrilla strength", "Mosby:", "Initiative"})
+    CHECK(st.find(k) != std::string::npos);
+  CHECK(v.contains("step"));
+  bool pool = false;
+  for (auto& p : v["side"]) pool |= p["where"] == "pool" && p["face"] == "union-hidden";
+  CHECK(pool);
+}
+
+TEST_CASE("mosby: determinize keeps the view and re-deals face-down counters and the pool") {
+  auto s = ops(4, 4, 0, 2, "Groveton");
+  play(*s, {"scout:Manassas Junction", "die:2", "draw:wagon"});
+  Rng rng(5);
+  bool differs = false;
+  for (int k = 0; k < 30; ++k) {
+    auto d = s->determinize(0, rng);
+    CHECK(d->view(0) == s->view(0));
+    d->check();
+    differs |= d->debug() != s->debug();
+  }
+  CHECK(differs);
+}
+
+TEST_CASE("mosby: the AI decides from its own view only") {
+  auto s = ops(4, 4, 0, 2, "Groveton");
+  play(*s, {"scout:Manassas Junction", "die:2", "draw:combat 6", "die:4"});
+  M(s).put_unit(mosby::COMBAT, 3, node("Bristoe Station"), false);  // face down
+  Rng r0(1), r1(2);
+  std::unique_ptr<State> a = s->determinize(0, r0), b;
+  for (int k = 0; k < 50 && !b; ++k) {
+    auto c = s->determinize(0, r1);
+    if (c->debug() != a->debug()) b = std::move(c);
+  }
+  REQUIRE(b);
+  REQUIRE(a->view(0) == b->view(0));
+  for (const char* lv : {"greedy", "ai:1"}) {
+    Rng x(11), y(11);
+    CHECK(make_bot(lv)->choose(*a, 0, x) == make_bot(lv)->choose(*b, 0, y));
+  }
 }
