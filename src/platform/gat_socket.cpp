@@ -3,6 +3,7 @@
 #include "gat_socket.h"
 
 #include <netdb.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -56,6 +57,18 @@ GatResult gat_play(const std::string& host, int port, const std::string& bot, ui
   };
   char buf[4096];
   while (!client.over()) {
+    if (client.retry_due()) {
+      pollfd p{fd, POLLIN, 0};
+      if (poll(&p, 1, geister::gat::Client::kRetryMs) == 0) {
+        std::string out = client.retry();
+        flush_log();
+        if (!send_all(fd, out)) {
+          r.error = std::string("send: ") + std::strerror(errno);
+          break;
+        }
+        continue;
+      }
+    }
     ssize_t n = recv(fd, buf, sizeof buf, 0);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {

@@ -116,6 +116,7 @@ struct ServerOptions {
   size_t chunk = 0;  // > 0: every message goes out in pieces this long, with pauses
   bool refuse_first_set = false;
   int refuse_moves = 0;  // refuse the first (legal) command of this many move requests
+  bool reask = false;    // after NG also send the prompt again (the spec's "asked again")
 };
 
 struct ServerReport {
@@ -216,11 +217,13 @@ ServerReport Server::run() {
       if (ok && o_.refuse_first_set && !refused) {
         refused = true, ++rep.forced_ng;
         send_msg(p, "NG ");
+        if (o_.reask) send_msg(p, "SET?");
         continue;
       }
       if (!ok || red != 4) {
         ++rep.illegal;
         send_msg(p, "NG ");
+        if (o_.reask) send_msg(p, "SET?");
         continue;
       }
       std::array<bool, 8> by_slot;
@@ -246,11 +249,13 @@ ServerReport Server::run() {
       if (a >= 0 && requests <= o_.refuse_moves && !forced) {
         forced = true, ++rep.forced_ng;
         send_msg(p, "NG ");
+        if (o_.reask) send_msg(p, "MOV?" + b);
         continue;
       }
       if (a < 0) {
         ++rep.illegal;
         send_msg(p, "NG ");
+        if (o_.reask) send_msg(p, "MOV?" + b);
         continue;
       }
       std::string taken;
@@ -406,17 +411,38 @@ TEST_CASE("gat: lines split across writes and several lines in one read (protoco
   CHECK(d.final_board()[8].c == 'r');
 }
 
-TEST_CASE("gat: after NG the client sends another set-up or move without a new MOV? (protocol: Setup, Play)") {
-  ServerOptions o;
-  o.refuse_first_set = true;
-  o.refuse_moves = 12;
-  o.max_moves = 40;
-  Game2 g = play_pair(o, "ai:1", "random", 5);
-  REQUIRE(g.server.error == "");
-  CHECK(g.server.illegal == 0);
-  CHECK(g.server.forced_ng >= 2 + 12);
-  CHECK(g.client[0].refused + g.client[1].refused == g.server.forced_ng);
-  for (int p = 0; p < 2; ++p) CHECK(g.client[p].result == g.server.end[p]);
+TEST_CASE(
+    "gat: after NG the client tries another set-up or move, with or without a fresh prompt (protocol: Setup, Play)") {
+  for (bool reask : {false, true}) {
+    CAPTURE(reask);
+    ServerOptions o;
+    o.refuse_first_set = true;
+    o.refuse_moves = 12;
+    o.max_moves = 40;
+    o.reask = reask;
+    Game2 g = play_pair(o, "ai:1", "random", 5);
+    REQUIRE(g.server.error == "");
+    CHECK(g.server.illegal == 0);
+    CHECK(g.server.forced_ng >= 2 + 12);
+    CHECK(g.client[0].refused + g.client[1].refused == g.server.forced_ng);
+    for (int p = 0; p < 2; ++p) CHECK(g.client[p].result == g.server.end[p]);
+  }
+  // The refused command is not sent again.
+  geister::gat::Client c(make_bot("random"), 8);
+  std::string set = c.feed("SET?\r\n");
+  CHECK(c.feed("NG \r\n") == "");
+  REQUIRE(c.retry_due());
+  std::string set2 = c.retry();
+  CHECK(set2.rfind("SET:", 0) == 0);
+  CHECK(set2 != set);
+  CHECK(!c.retry_due());
+  c.feed("OK\r\n");
+  std::string mv = c.feed("MOV?14R24R34R44R15B25B35B45B41u31u21u11u40u30u20u10u\r\n");
+  c.feed("NG \r\n");
+  std::string mv2 = c.feed("MOV?14R24R34R44R15B25B35B45B41u31u21u11u40u30u20u10u\r\n");
+  CHECK(mv2.rfind("MOV:", 0) == 0);
+  CHECK(mv2 != mv);
+  CHECK(c.turns() == 1);  // asked again, not a new turn
 }
 
 TEST_CASE("gat: the 300-move draw ends with DRW for both (protocol: 300 moves in all)") {

@@ -104,6 +104,14 @@ std::string Client::feed(const std::string& bytes) {
   return out;
 }
 
+std::string Client::retry() {
+  if (!retry_ || over()) return "";
+  retry_ = false;
+  std::string r = wait_ == SENT_SET ? choose_setup() : choose_move();
+  log.push_back("> " + r);
+  return r + "\r\n";
+}
+
 std::string Client::choose_setup() {
   // Uniform over all 70 set-ups, so no habit can be read; a refused one is not repeated.
   for (;;) {
@@ -142,7 +150,10 @@ std::string Client::choose_move() {
 }
 
 std::string Client::line(const std::string& l) {
-  if (l.rfind("SET?", 0) == 0) return choose_setup();
+  if (l.rfind("SET?", 0) == 0) {
+    retry_ = false;
+    return choose_setup();
+  }
   if (l.rfind("OK", 0) == 0) {
     if (wait_ == SENT_SET) red_ = set_tried_.substr(set_tried_.size() - 4);
     wait_ = IDLE;
@@ -150,17 +161,23 @@ std::string Client::line(const std::string& l) {
   }
   if (l.rfind("NG", 0) == 0) {
     ++refused_;
-    // The reference server answers NG and waits for another command, without a new MOV?.
-    if (wait_ == SENT_SET) return choose_setup();
-    if (wait_ == SENT_MOVE && pos_) return choose_move();
+    // The reference server answers NG and waits for another command; the
+    // spec's wording ("asked again") also allows a fresh SET?/MOV?. So the
+    // retry waits for retry() after a quiet spell, or for that fresh prompt.
+    retry_ = wait_ == SENT_SET || (wait_ == SENT_MOVE && pos_);
     return "";
   }
   if (l.rfind("MOV?", 0) == 0) {
-    Message m = parse_board(l.substr(4));
+    std::string board = l.substr(4);
+    Message m = parse_board(board);
     // Own colours are never unknown to us; fill them in should a server say 'u'.
     for (int k = 0; k < 8; ++k)
       if (m[k].c == 'u' && !red_.empty()) m[k].c = red_.find(char('A' + k)) != std::string::npos ? 'R' : 'B';
-    ++boards_;
+    // The same board again right after NG is the server asking again, not a new turn.
+    bool again = retry_ && board == last_board_;
+    retry_ = false;
+    if (!again) ++boards_, tried_.clear();
+    last_board_ = board;
     if (first_ < 0) {
       // Before the first move every opponent ghost stands on its start square
       // (x 1-4, y 0-1); after any opponent move one has left them.
@@ -170,7 +187,6 @@ std::string Client::line(const std::string& l) {
     }
     int moves = first_ ? 2 * (boards_ - 1) : 2 * boards_ - 1;
     pos_ = state_from_board(static_cast<const GeisterGame&>(*game_), m, seat_, seat_, moves);
-    tried_.clear();
     return choose_move();
   }
   for (const char* end : {"WON:", "LST:", "DRW:"}) {

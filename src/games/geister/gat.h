@@ -57,10 +57,16 @@ class Client {
  public:
   Client(std::unique_ptr<Bot> bot, uint64_t seed, int seat = 0);
   std::string feed(const std::string& bytes);
+  // After NG: true while a retry is due. The driver calls retry() when the
+  // server stays quiet (kRetryMs) and sends what it returns.
+  bool retry_due() const { return retry_; }
+  std::string retry();
+  static constexpr int kRetryMs = 500;  // the reference server pauses 100 ms between messages
   bool over() const { return !result_.empty(); }
   const std::string& result() const { return result_; }  // "WON", "LST" or "DRW"
   const Message& final_board() const { return final_; }
   int moves_sent() const { return moves_sent_; }
+  int turns() const { return boards_; }     // distinct MOV? prompts answered
   int refused() const { return refused_; }  // NG answers received
   std::vector<std::string> log;             // every line in and out, for --verbose and tests
 
@@ -80,7 +86,9 @@ class Client {
   std::unique_ptr<GeisterState> pos_;  // the position of the last MOV?
   std::set<std::string> tried_;        // commands refused in this position
   std::string set_tried_;              // "|ABCD|..." set-ups sent
-  std::string red_;                    // the accepted set-up's red letters
+  std::string last_board_;
+  bool retry_ = false;
+  std::string red_;  // the accepted set-up's red letters
 };
 
 }  // namespace gamut::geister::gat
