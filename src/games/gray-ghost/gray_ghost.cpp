@@ -824,7 +824,11 @@ double GrayGhostState::heuristic(int seat) const {
     if (disc_[c] == KNOWN_TRAP) {
       // Seed, CONSEILS: a "You are captured" disc is best put next to a rival.
       for (int o = 0; o < seats_; ++o)
-        if (o != seat && r_[o].mission && G.d(r_[o].at, node) <= 2) h += 0.4;
+        if (o != seat && r_[o].mission) {
+          int dx = std::abs(G.gx[r_[o].at] - G.gx[node]), dy = std::abs(G.gy[r_[o].at] - G.gy[node]);
+          if ((!dx || !dy || dx == dy) && std::max(dx, dy) <= 6) h += 0.5;  // on one of its lines
+          if (G.d(r_[o].at, node) <= 2) h += 1.5;
+        }
     } else if (me.mission && me.soldiers < 5 && G.d(me.at, node) <= 3) {
       h += 0.1;  // soldiers within reach (seed, CONSEILS on Raid: take the far ones)
     }

@@ -83,6 +83,9 @@ class GrayGhostState : public State {
   std::string debug() const override;
   void check() const override;
   double heuristic(int seat) const override;
+  // A race: random walks say little beyond a round or so; the heuristic
+  // (turns still needed) judges the rest.
+  int playout_plies() const override { return 16; }
   std::vector<int> action_nodes(Action a) const override;
   std::string describe_result() const override;
 
