@@ -180,6 +180,11 @@ void App::after_move() {
 std::string App::api_state() const {
   Json j;
   j["screen"] = home_ ? "home" : "play";
+  j["embed"] = embed_;
+  Json msgs = Json::array();
+  for (const Toast& t : toasts_) msgs.push_back(t.text);
+  j["messages"] = msgs;
+  j["storage_note"] = storage_note_;
   if (!session_) {
     j["game"] = nullptr;
     j["result"] = nullptr;
@@ -207,8 +212,8 @@ std::string App::api_state() const {
   j["can_undo"] = session_->match().can_undo();
   j["can_redo"] = session_->match().can_redo();
   j["replay"] = replay_ ? Json(replay_pos_) : Json(nullptr);
-  j["storage_note"] = storage_note_;
   j["selection"] = sel_;
+
   if (!setup_good_.empty()) {
     std::string e;
     for (bool g : setup_good_) e += g ? 'G' : 'E';
@@ -502,8 +507,10 @@ void App::draw_play(float w, float h) {
   ImGui::SameLine();
   if (button("Share")) share_open_ = true, share_warned_ = false;
   ImGui::SameLine();
-  if (button("Saves")) saves_open_ = true;
-  ImGui::SameLine();
+  if (!embed_) {
+    if (button("Saves")) saves_open_ = true;
+    ImGui::SameLine();
+  }
   if (button("Rules")) rules_open_ = true, rules_id_ = g.info().id;
   ImGui::SameLine();
   if (button(replay_ ? "Back to game" : "Replay")) {
@@ -517,14 +524,14 @@ void App::draw_play(float w, float h) {
   // Keyboard: Ctrl+Z / Ctrl+Y.
   ImGuiIO& io = ImGui::GetIO();
   if (!io.WantTextInput && io.KeyCtrl) {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z)) && !io.KeyShift) api_undo();
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y)) ||
-        (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z)) && io.KeyShift))
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.KeyShift) api_undo();
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false) ||
+        (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && io.KeyShift))
       api_redo();
   }
 
   bool narrow = w < 720;
-  panel_w_ = narrow ? w : std::min(380.0f, w * 0.36f);
+  panel_w_ = narrow ? w : std::min(embed_ ? 300.0f : 380.0f, w * 0.36f);
   float bw = narrow ? w : w - panel_w_, bh = narrow ? (h - kBarH) * 0.62f : h - kBarH;
   std::unique_ptr<State> shown;
   const State* st = &session_->state();

@@ -64,9 +64,13 @@ export async function screenshot(page, name) {
 }
 
 // Clicks a button the app drew (by its label; home-screen buttons are "<game id>:<label>").
+export async function widget(page, label) {
+  await frames(page, 4);  // windows settle their size and place over a couple of frames
+  return page.evaluate((l) => window.gamut.widget(l), label);
+}
+
 export async function clickWidget(page, label) {
-  await frames(page, 2);
-  const w = await page.evaluate((l) => window.gamut.widget(l), label);
+  const w = await widget(page, label);
   if (!w) throw new Error(`no button "${label}" on screen`);
   await page.mouse.click(w.x, w.y);
   await frames(page, 3);
