@@ -1427,6 +1427,30 @@ std::vector<int> MosbyState::action_nodes(Action a) const {
   return {};
 }
 
+CardWindow MosbyState::window() const {
+  if (over_) return W_NONE;
+  switch (stack_.back().op) {
+    case OP_EVENTS:
+      return W_EVENTS;
+    case OP_OPS:
+      return W_OPERATIONS;
+    case OP_MOSBY_PHASE:
+    case OP_MOSBY_MOVING:
+      return W_PHASE;
+    case OP_PHASES_BEGIN:
+      return W_INITIATIVE;
+    case OP_SKEDADDLE_Q:
+    case OP_COMBAT_ROLL:
+      return W_COMBAT;
+    case OP_CASUALTY:
+      return W_CASUALTY;
+    case OP_SCOUT:
+      return W_SCOUT;
+    default:
+      return W_NONE;
+  }
+}
+
 std::string MosbyState::step() const {
   if (over_) return describe_result();
   const Task& t = stack_.back();
@@ -1541,6 +1565,14 @@ Json MosbyState::view(int seat) const {
   status.push_back("Action cards due this turn: " + std::to_string(cards_due_) + " (hand limit " +
                    std::to_string(g_->hand_limit) + ")");
   status.push_back("Space-status markers left: " + std::to_string(g_->status_markers - markers));
+  // Counter order must not follow counter ids: ids are sorted by kind, so the
+  // order would betray face-down counters.
+  auto by_text = [](const Json& a, const Json& b) { return a.dump() < b.dump(); };
+  std::vector<Json> pv(pieces.begin(), pieces.end()), sv(side.begin(), side.end());
+  std::sort(pv.begin(), pv.end(), by_text);
+  std::sort(sv.begin(), sv.end(), by_text);
+  pieces = pv;
+  side = sv;
   Json v = {{"phase", over_     ? "over"
                       : phases_ ? "phases"
                                 : "operations"},
@@ -1630,33 +1662,33 @@ void MosbyState::check() const {
 
 double MosbyState::heuristic(int seat) const {
   if (over_) return won_ ? 1000 : -1000;
-  double fame = 10.0 * notoriety_ + pp_;
-  double h = fame;
+  double h = 10.0 * notoriety_ + pp_;
   // Falling behind the turn track is the usual way to lose.
-  h -= 6.0 * std::max(0, turn_ - notoriety_);
+  h -= 8.0 * std::max(0, turn_ - notoriety_);
   if (wounded()) h -= 12;
   if (mosby_ < 0) return h;
-  // On the map: the band's remaining worth is what it can still destroy,
-  // discounted by distance, minus the threat of activated Union combat units.
+  // On the map the band is worth what it can still reach and destroy, and the
+  // threat of activated Union combat units nearby counts against it.
   std::vector<int> d = dist_from({mosby_});
-  double best = 0;
+  double reach = 0;
   for (size_t n = 0; n < spaces_.size(); ++n) {
     const Space& s = spaces_[n];
     double v = 0;
-    if (s.bridge == 1 && in_lines(int(n))) v = 5;
-    if (g_->railroad[n] && !s.rail_destroyed && in_lines(int(n))) v = std::max(v, 3.0);
-    if (s.depot >= 0 && !s.depot_destroyed) v = std::max(v, double(g_->depot_values[s.depot]));
-    if (v > 0) best = std::max(best, v * std::pow(0.75, d[n]) * (s.tc ? 0.3 : 1.0));
+    if (s.bridge == 1 && in_lines(int(n))) v += g_->pp("bridge");
+    if (g_->railroad[n] && !s.rail_destroyed && in_lines(int(n))) v += g_->pp("railroad");
+    if (s.depot >= 0 && !s.depot_destroyed) v += g_->depot_values[s.depot];
+    if (s.tc) v *= 0.25;
+    if (v > 0) reach += v * std::pow(0.7, d[n]);
   }
-  h += 0.6 * best;
+  h += 0.5 * reach + 0.5 * strength_;
   double threat = 0;
   for (size_t u = 0; u < units_.size(); ++u) {
     const Unit& x = units_[u];
     if (x.loc < 0 || !x.active || !combat(int(u))) continue;
-    if (d[x.loc] <= 4) threat += cur_strength(int(u)) / (1.0 + d[x.loc]);
+    if (d[x.loc] <= 4) threat += cur_strength(int(u)) * (x.loc == mosby_ ? 2.0 : 1.0 / d[x.loc]);
   }
-  h -= 1.2 * threat * (4.0 / std::max(1, strength_ + 2));
-  if (in_lines(mosby_)) h -= 0.3 * awareness_;
+  h -= 1.5 * threat * 3.0 / std::max(1, strength_ + 1);
+  if (in_lines(mosby_)) h -= 0.4 * awareness_;
   return h;
 }
 

@@ -26,6 +26,21 @@ constexpr Action kAttack = 1600, kDemolishBridge = 1601, kDemolishDepot = 1602, 
                  kDemolishWagon = 1604, kKidnap = 1605, kFree = 1606, kDisband = 1607, kPass = 1608, kStop = 1609,
                  kSkedaddle = 1610, kStand = 1611;
 
+// Where Action cards may be played (5.1 and the card summaries). The cards
+// themselves come in part 2: window() says which window the pending step is
+// in, so decisions() can offer the cards that fit it.
+enum CardWindow : int8_t {
+  W_NONE,
+  W_EVENTS,         // A7: the Event step
+  W_OPERATIONS,     // B: any Operations action (Local Guide, Local Information, Ames...)
+  W_PHASE,          // C3: Mosby's action in a Phase (Spur the Horses, Hide...)
+  W_INITIATIVE,     // C1: Gain the Initiative instead of the roll
+  W_COMBAT,         // 6.5 step 3D: modifiers and Hide before the combat die
+  W_COUNTERATTACK,  // 6.5 step 5: after the combat die
+  W_CASUALTY,       // a casualty check: Mosby Escapes, before or after the die
+  W_SCOUT,          // 6.1 step 2: Scout modifiers before the die
+};
+
 struct Kind {
   UnitType type;
   int strength;
@@ -100,7 +115,9 @@ class MosbyState : public State {
   const std::vector<Unit>& units() const { return units_; }
   const Space& space(int n) const { return spaces_[n]; }
   const Leader& leader(int i) const { return leaders_[i]; }
-  int cards_due() const { return cards_due_; }
+  int cards_due() const { return cards_due_; }  // A6: Action cards the Recruitment Table gives this turn
+  const std::vector<int>& hand() const { return hand_; }
+  CardWindow window() const;
   std::string step() const;
   std::string last_roll() const { return roll_; }
 

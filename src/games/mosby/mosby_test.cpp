@@ -579,3 +579,50 @@ TEST_CASE("mosby: the AI decides from its own view only") {
     CHECK(make_bot(lv)->choose(*a, 0, x) == make_bot(lv)->choose(*b, 0, y));
   }
 }
+
+TEST_CASE("mosby: pickets wake the units they reach; couriers reaching activated units return to the pool (7.7, DCH)") {
+  auto s = ops(1, 3, 0, 3, "Haymarket");
+  int sleeper = M(s).put_unit(mosby::COMBAT, 2, node("Union Mills"), false);
+  int picket = M(s).put_unit(mosby::PICKET, 0, node("Bradley"), true);
+  play(*s, {"die:1"});  // the Union has the Initiative; no checks around a picket
+  CHECK(M(s).step().find("Union Movement Table") != std::string::npos);
+  play(*s, {"die:3"});  // non-combat 3: toward the nearest Union unit
+  CHECK(M(s).units()[picket].loc == mosby::kPool);
+  CHECK(M(s).units()[sleeper].active);
+  auto t = ops(1, 3, 0, 3, "Haymarket");
+  int unit = M(t).put_unit(mosby::COMBAT, 2, node("Union Mills"), true);
+  int courier = M(t).put_unit(mosby::COURIER, 0, node("Bradley"), true);
+  play(*t, {"die:1"});
+  roll_checks(*t, 6);
+  play(*t, {"die:3"});  // the courier moves first and reaches the activated unit
+  CHECK(M(t).units()[courier].loc == mosby::kPool);
+  CHECK(M(t).units()[unit].active);
+}
+
+TEST_CASE("mosby: with the Initiative Mosby removes non-combat units activated in his space (7.7)") {
+  auto s = ops(1, 3, 0, 3, "Middleburg");
+  int w = M(s).put_unit(mosby::WAGON, 0, node("Middleburg"), true);
+  play(*s, {"die:5"});
+  CHECK(M(s).units()[w].loc == mosby::kHold);
+  CHECK(M(s).pp() == 1);
+  CHECK(!M(s).in_phases());
+}
+
+TEST_CASE("mosby: card hooks - draw counts by health, hand limit 6, play windows (A6, 5.1)") {
+  auto s = fresh();
+  CHECK(M(s).window() == mosby::W_NONE);
+  play(*s, {"place:Middleburg", "die:6"});
+  CHECK(M(s).cards_due() == game().cards_healthy[0]);
+  CHECK(M(s).window() == mosby::W_OPERATIONS);
+  CHECK(game().hand_limit == 6);
+  CHECK(game().cards_healthy[3] == 4);  // DCH: healthy at Notoriety 4, four cards
+  for (size_t i = 0; i < game().cards_healthy.size(); ++i) {
+    CHECK(game().cards_wounded[i] <= game().cards_healthy[i]);
+    CHECK(game().cards_healthy[i] <= 6);
+  }
+  M(s).put_unit(mosby::COMBAT, 1, node("Middleburg"), false);
+  play(*s, {"attack"});
+  CHECK(M(s).window() == mosby::W_COMBAT);
+  play(*s, {"die:1"});
+  CHECK(M(s).window() == mosby::W_CASUALTY);
+}
