@@ -620,7 +620,19 @@ Json UncleState::view(int seat) const {
     status.insert(status.begin(), "Round " + std::to_string(std::min<int>(turns_ / n_ + 1, max_rounds_)) + " of " +
                                       std::to_string(max_rounds_));
   if (!event_.empty()) status.push_back(event_);
-  Json v = {{"phase", kPhase[phase_]}, {"pieces", pieces}, {"side", side}, {"cards", cards}, {"status", status}};
+  // Who has seen which card follows from public events (landings, takes,
+  // swaps, thefts); the AI's samples keep it, so it is part of every view.
+  Json seen = Json::array(), seen_hands = Json::array();
+  for (int k = 0; k < g_->cards; ++k) seen.push_back(space_card_[k] >= 0 ? int(knowers_[space_card_[k]]) : -1);
+  for (int q = 0; q < n_; ++q) {
+    std::vector<int> masks;
+    for (int c = 0; c < g_->cards; ++c)
+      if (hand_[q] >> c & 1) masks.push_back(knowers_[c]);
+    std::sort(masks.begin(), masks.end());
+    seen_hands.push_back(masks);
+  }
+  Json v = {{"phase", kPhase[phase_]}, {"pieces", pieces},        {"side", side}, {"cards", cards}, {"status", status},
+            {"seen_spaces", seen},     {"seen_hands", seen_hands}};
   if (dice_[0]) v["dice"] = {dice_[0], dice_[1]};
   if (last_from_ >= 0) v["last"] = {b.nodes[last_from_].id, b.nodes[last_to_].id};
   if (to_move() >= 0) v["to_move"] = cur_;
@@ -631,24 +643,28 @@ std::unique_ptr<State> UncleState::determinize(int seat, Rng& rng) const {
   auto s = std::make_unique<UncleState>(*this);
   if (phase_ <= DEAL_MISSIONS || phase_ == OVER || seat < 0 || seat >= n_) return s;
   // Chief cards the seat cannot place are re-dealt among the places it cannot
-  // see into; what the other seats know travels with the place.
+  // see into. Who has seen a card follows from public events, so it stays with
+  // the place. Places are listed in a canonical order (spaces, then each hand by
+  // who has seen the card) so equal views give equal samples.
   struct Slot {
-    int8_t seat, space;
+    int seat, space;
     uint8_t knowers;
   };
   std::vector<Slot> slots;
   std::vector<int> free;
-  for (int c = 0; c < g_->cards; ++c) {
-    if (knowers_[c] >> seat & 1) continue;
-    Slot sl{-1, -1, knowers_[c]};
-    for (int k = 0; k < g_->cards; ++k)
-      if (space_card_[k] == c) sl.space = int8_t(k);
-    for (int q = 0; q < n_; ++q)
-      if (hand_[q] >> c & 1) sl.seat = int8_t(q);
-    slots.push_back(sl);
-    free.push_back(c);
-    if (sl.seat >= 0) s->hand_[sl.seat] &= uint8_t(~(1u << c));
+  for (int k = 0; k < g_->cards; ++k)
+    if (space_card_[k] >= 0 && !(knowers_[space_card_[k]] >> seat & 1))
+      slots.push_back({-1, k, knowers_[space_card_[k]]});
+  for (int q = 0; q < n_; ++q) {
+    std::vector<uint8_t> masks;
+    for (int c = 0; c < g_->cards; ++c)
+      if ((hand_[q] >> c & 1) && !(knowers_[c] >> seat & 1))
+        masks.push_back(knowers_[c]), s->hand_[q] &= uint8_t(~(1u << c));
+    std::sort(masks.begin(), masks.end());
+    for (uint8_t m : masks) slots.push_back({q, -1, m});
   }
+  for (int c = 0; c < g_->cards; ++c)
+    if (!(knowers_[c] >> seat & 1)) free.push_back(c);
   rng.shuffle(free);
   for (size_t i = 0; i < slots.size(); ++i) {
     int c = free[i];
