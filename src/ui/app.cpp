@@ -141,6 +141,7 @@ void App::start(Record r, std::vector<Seat> seats) {
   setup_good_.clear();
   share_warned_ = false;
   game_over_posted_ = false;
+  zoom_ = 1, pan_x_ = pan_y_ = 0;
   session_->match().resolve_chance();
   autosave();
   dirty_ = 3;
@@ -626,6 +627,11 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
   dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h),
                     color(bj.value("background", "#3b3024"), IM_COL32(59, 48, 36, 255)));
   if (b.nodes.empty()) return;
+  dl->PushClipRect(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h), true);
+  struct PopClip {
+    ImDrawList* d;
+    ~PopClip() { d->PopClipRect(); }
+  } pop_clip{dl};
   cell_ = bj.value("cell", false);
   bminx_ = bminy_ = 1e9f;
   bmaxx_ = bmaxy_ = -1e9f;
@@ -640,6 +646,43 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
   bscale_ = std::min((w - 2 * margin) / bwid, (h - 2 * margin) / bhei);
   bx0_ = x0 + (w - bwid * bscale_) / 2 + pad * bscale_;
   by0_ = y0 + (h - bhei * bscale_) / 2 + pad * bscale_;
+  // Zoom and pan: wheel zooms about the pointer, a drag on the board (right
+  // button anywhere, left button past a few pixels) pans; +/- for touch.
+  ImGuiIO& zio = ImGui::GetIO();
+  ImVec2 ctr(x0 + w / 2, y0 + h / 2);
+  auto zoom_to = [&](float z, ImVec2 m) {
+    z = std::clamp(z, 1.0f, 8.0f);
+    pan_x_ = m.x - ctr.x - z * (m.x - ctr.x - pan_x_) / zoom_;
+    pan_y_ = m.y - ctr.y - z * (m.y - ctr.y - pan_y_) / zoom_;
+    zoom_ = z;
+    if (zoom_ == 1) pan_x_ = pan_y_ = 0;
+    dirty_ = 3;
+  };
+  bool over = zio.MousePos.x >= x0 && zio.MousePos.x < x0 + w && zio.MousePos.y >= y0 && zio.MousePos.y < y0 + h;
+  if (over && !zio.WantCaptureMouse && zio.MouseWheel != 0) zoom_to(zoom_ * std::pow(1.2f, zio.MouseWheel), zio.MousePos);
+  bool drag_l = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8) && !in_setup();
+  bool drag_r = ImGui::IsMouseDragging(ImGuiMouseButton_Right, 2);
+  if (!zio.WantCaptureMouse && (drag_l || drag_r) && zoom_ > 1) {
+    pan_x_ += zio.MouseDelta.x;
+    pan_y_ += zio.MouseDelta.y;
+    panning_ = true;
+    dirty_ = 3;
+  }
+  ImGui::SetNextWindowPos(ImVec2(x0 + 8, y0 + h - 8), ImGuiCond_Always, ImVec2(0, 1));
+  ImGui::SetNextWindowBgAlpha(0.6f);
+  ImGui::Begin("##zoom", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing);
+  if (button("+")) zoom_to(zoom_ * 1.4f, ctr);
+  ImGui::SameLine();
+  if (button("-")) zoom_to(zoom_ / 1.4f, ctr);
+  ImGui::SameLine();
+  if (button("Fit")) zoom_to(1, ctr);
+  ImGui::End();
+  float lim = std::max(w, h) * zoom_;
+  pan_x_ = std::clamp(pan_x_, -lim, lim);
+  pan_y_ = std::clamp(pan_y_, -lim, lim);
+  bscale_ *= zoom_;
+  bx0_ = ctr.x + zoom_ * (bx0_ - ctr.x) + pan_x_;
+  by0_ = ctr.y + zoom_ * (by0_ - ctr.y) + pan_y_;
   int seat = session_->screen_seat();
   flip_ = false;
   if (bj.contains("flip_for_seats") && seat >= 0)
@@ -861,7 +904,10 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
 
   // Input: clicks on the board that no window took.
   ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureMouse && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+  if (panning_ && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseDown(ImGuiMouseButton_Right) &&
+      !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) panning_ = false;
+  if (!io.WantCaptureMouse && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && panning_) panning_ = false;
+  else if (!io.WantCaptureMouse && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
     ImVec2 m = io.MousePos, d = io.MouseClickedPos[0];
     if (m.x >= x0 && m.x < x0 + w && m.y >= y0 && m.y < y0 + h) {
       if (in_setup()) {

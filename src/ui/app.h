@@ -83,6 +83,8 @@ class App {
   // Board transform, refreshed every frame.
   float bx0_ = 0, by0_ = 0, bscale_ = 1, bminx_ = 0, bminy_ = 0, bmaxx_ = 1, bmaxy_ = 1;
   bool flip_ = false, cell_ = false;
+  float zoom_ = 1, pan_x_ = 0, pan_y_ = 0;  // map zoom and pan, for large boards
+  bool panning_ = false;
   float panel_w_ = 0;
   bool game_over_posted_ = false;
   bool embed_ = false;

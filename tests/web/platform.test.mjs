@@ -1,0 +1,73 @@
+// The page as a device sees it: touch, HiDPI, a narrow screen, zoom, and
+// frames kept flowing while the strongest AI thinks.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, open, state, frames, clickWidget, settle, screenshot } from './lib.mjs';
+
+let server, url, browser;
+before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
+after(async () => { await browser.close(); server.close(); });
+
+test('touch taps play moves on a narrow HiDPI phone screen, drawn sharply', async () => {
+  const ctx = await browser.newContext({ hasTouch: true, isMobile: true, deviceScaleFactor: 2, viewport: { width: 412, height: 820 } });
+  const page = await open(ctx, url, { width: 412, height: 820 });
+  const px = await page.evaluate(() => { const c = document.getElementById('canvas'); return [c.width, c.height, innerWidth, innerHeight]; });
+  assert.equal(px[0], px[2] * 2, 'canvas backing store is CSS width x devicePixelRatio');
+  assert.equal(px[1], px[3] * 2);
+  assert.equal(await page.evaluate(() => window.gamut.newGame('geister', { seats: ['human', 'human'], options: { first: 'South' } })), null);
+  await page.evaluate(() => window.gamut.act('setup:GGGGEEEE'));
+  await page.evaluate(() => { window.gamut.ui('uncover'); window.gamut.act('setup:EEEEGGGG'); window.gamut.ui('uncover'); });
+  await frames(page, 4);
+  for (const n of ['b2', 'b3']) {
+    const p = await page.evaluate((k) => window.gamut.nodePos(k), n);
+    assert.ok(p.x > 0 && p.x < 412 && p.y > 0 && p.y < 820, `${n} is on screen: ${JSON.stringify(p)}`);
+    await page.touchscreen.tap(p.x, p.y);
+    await frames(page, 4);
+  }
+  const s = await state(page);
+  assert.equal(s.log[s.log.length - 1], 'South: b2-b3');
+  await screenshot(page, 'phone.png');
+  await ctx.close();
+});
+
+test('the board zooms with the wheel and the Fit button restores it', async () => {
+  const ctx = await browser.newContext();
+  const page = await open(ctx, url);
+  await page.evaluate(() => window.gamut.newGame('geister', { seats: ['human', 'human'], options: { first: 'South' } }));
+  await frames(page, 3);
+  const gap = async () => page.evaluate(() => window.gamut.nodePos('b1').x - window.gamut.nodePos('a1').x);
+  const g0 = await gap();
+  const c = await page.evaluate(() => window.gamut.nodePos('c3'));
+  await page.mouse.move(c.x, c.y);
+  await page.mouse.wheel(0, -300);
+  await frames(page, 4);
+  const g1 = await gap();
+  assert.ok(g1 > g0 * 1.2, `zoomed in: ${g0} -> ${g1}`);
+  await clickWidget(page, 'Fit');
+  assert.ok(Math.abs((await gap()) - g0) < 0.5);
+  await ctx.close();
+});
+
+test('while the strongest AI thinks the page keeps drawing: longest frame under 100 ms', async () => {
+  const ctx = await browser.newContext();
+  const page = await open(ctx, url, { width: 1024, height: 700 });
+  await page.evaluate(() => {
+    window.frameTimes = [];
+    let last = 0;
+    window.gamutFrame = () => {
+      const now = performance.now();
+      if (window.gamut.isReady && window.gamut.state().thinking) { if (last) window.frameTimes.push(now - last); last = now; } else last = 0;
+    };
+  });
+  assert.equal(await page.evaluate(() => window.gamut.newGame('geister', { seats: ['human', 'ai:5'], options: { first: 'North' } })), null);
+  await page.evaluate(() => window.gamut.act('setup:GEGEEGEG'));
+  await page.waitForFunction(() => window.gamut.state().thinking, null, { timeout: 20000, polling: 20 });
+  await screenshot(page, 'thinking.png');
+  await settle(page, 120000);
+  const times = await page.evaluate(() => window.frameTimes);
+  assert.ok(times.length > 10, `frames drawn while thinking: ${times.length}`);
+  const worst = Math.max(...times);
+  console.log(`# ai:5 thinking: ${times.length} frames, longest ${worst.toFixed(1)} ms, mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(1)} ms`);
+  assert.ok(worst < 100, `longest frame ${worst} ms`);
+  await ctx.close();
+});
