@@ -116,6 +116,36 @@ int cmd_bench(const std::map<std::string, std::string>& f) {
   return 0;
 }
 
+// Hidden: prints golden share-code lines "<game> <code> <fingerprint>" for
+// tests/golden/codes.txt. The fingerprint is FNV-1a 64 of the final state's
+// debug() and the action count; tests/unit/golden_test.cpp recomputes it.
+// --plies P stops after P player moves (0: play to the end).
+int cmd_golden(const std::map<std::string, std::string>& f) {
+  std::string id = flag(f, "game");
+  int n = std::stoi(flag(f, "games", "1"));
+  uint64_t seed = std::stoull(flag(f, "seed", "1"));
+  long stop = std::stol(flag(f, "plies", "0"));
+  Json options = f.count("options") ? parse_json_text(f.at("options"), "--options") : Json::object();
+  for (int g = 0; g < n; ++g) {
+    Record r;
+    r.game = id;
+    r.options = options;
+    r.seed = seed * 1000003 + uint64_t(g);
+    Match m(r);
+    Rng rng(r.seed ^ 0x901d);
+    for (long plies = 0; !m.state().terminal() && (stop <= 0 || plies < stop); ++plies) {
+      m.resolve_chance();
+      if (m.state().terminal()) break;
+      m.play(random_action(m.state(), rng));
+    }
+    uint64_t h = 14695981039346656037ULL;
+    for (unsigned char c : m.state().debug()) h = (h ^ c) * 1099511628211ULL;
+    std::printf("%s %s %016llx:%zu\n", id.c_str(), encode_share_code(m.record()).c_str(), (unsigned long long)h,
+                m.record().actions.size());
+  }
+  return 0;
+}
+
 int usage() {
   std::cerr << "usage: gamut list\n"
                "       gamut board --game ID\n"
@@ -153,6 +183,7 @@ int main(int argc, char** argv) {
     }
     if (cmd == "selfplay") return cmd_selfplay(f);
     if (cmd == "bench") return cmd_bench(f);
+    if (cmd == "golden") return cmd_golden(f);
     if (cmd == "gat") return cmd_gat(f);
     if (cmd == "replay") {
       Match m(decode_share_code(flag(f, "code")));

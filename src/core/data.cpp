@@ -24,7 +24,7 @@ void set_data_dir(const std::string& d) { g_data_dir = d; }
 Json parse_json_text(const std::string& text, const std::string& where) {
   try {
     return Json::parse(text);
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {  // parse_error, and out_of_range for a number like 1e999
     throw DataError(where + ": not valid JSON (" + e.what() + ")");
   }
 }

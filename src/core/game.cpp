@@ -120,4 +120,11 @@ std::shared_ptr<const Game> load_game(const std::string& id, int version) {
   return g;
 }
 
+std::shared_ptr<const Game> make_game(const std::string& id, const Json& data, int version) {
+  auto f = factories().find(id);
+  if (f == factories().end()) throw DataError("unknown game '" + id + "'");
+  if (!data.is_object()) throw DataError(id + " rules data: top level must be an object");
+  return f->second(data, version);
+}
+
 }  // namespace gamut

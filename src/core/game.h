@@ -114,5 +114,7 @@ struct Registrar {
 std::vector<std::string> game_ids();  // in registration order sorted by the list in registry.cpp
 // Loads and caches a game. version <= 0 means the newest rules data.
 std::shared_ptr<const Game> load_game(const std::string& id, int version = 0);
+// Builds a game from rules data already in memory (fuzzing, tests): no file, no cache.
+std::shared_ptr<const Game> make_game(const std::string& id, const Json& data, int version);
 
 }  // namespace gamut
