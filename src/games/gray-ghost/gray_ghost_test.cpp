@@ -492,3 +492,23 @@ TEST_CASE("gray-ghost: random games hold every invariant and round-trip through 
     MESSAGE(seats << " seats: draws " << st.draws << " plies " << st.plies);
   }
 }
+
+TEST_CASE(
+    "gray-ghost: the spinner: moves 1-6 straight and diagonal and 'Pick a War Card' slots (DEPLACEMENTS SUR LE "
+    "PLATEAU)") {
+  auto s = fresh();
+  play(*s, {"spin"});
+  REQUIRE(s->to_move() == kChance);
+  auto names = legal_names(*s);
+  auto p = s->chance_probs();
+  REQUIRE(names.size() == p.size());
+  double total = 0, war = 0;
+  for (size_t i = 0; i < p.size(); ++i) {
+    total += p[i];
+    if (names[i] == "spin:Pick a War Card") war = p[i];
+  }
+  CHECK(total == doctest::Approx(1));
+  CHECK(war == doctest::Approx(4.0 / 16));
+  CHECK(std::find(names.begin(), names.end(), "spin:6 diagonal") != names.end());
+  CHECK(s->view(0)["spinner"]["faces"].size() == p.size());
+}
