@@ -1365,7 +1365,7 @@ std::vector<double> MosbyState::returns() const {
 
 std::string MosbyState::describe_result() const {
   if (!over_) return "";
-  return std::string(won_ ? "Victory: " : "Defeat: ") + how_;
+  return std::string(won_ ? "Victory: " : "Defeat: ") + how_ + " (final Notoriety " + std::to_string(notoriety_) + ")";
 }
 
 std::string MosbyState::action_name(Action a) const {
@@ -1564,6 +1564,12 @@ Json MosbyState::view(int seat) const {
                                                                              : "Preparation"));
   status.push_back("Action cards due this turn: " + std::to_string(cards_due_) + " (hand limit " +
                    std::to_string(g_->hand_limit) + ")");
+  {
+    int pool = 0, hold = 0, elim = 0;
+    for (const Unit& u : units_) pool += u.loc == kPool, hold += u.loc == kHold, elim += u.loc == kElim;
+    status.push_back("Union pool " + std::to_string(pool) + " face down, holding box " + std::to_string(hold) +
+                     ", eliminated " + std::to_string(elim));
+  }
   status.push_back("Space-status markers left: " + std::to_string(g_->status_markers - markers));
   // Counter order must not follow counter ids: ids are sorted by kind, so the
   // order would betray face-down counters.
@@ -1660,6 +1666,9 @@ void MosbyState::check() const {
   if (turn_ > 8) fail("past turn 8");
 }
 
+// Weights tuned by greedy self-play (300-game runs): boldness inside the
+// lines pays, since that is where every target is.
+static const double kDecay = 0.7, kReach = 0.5, kLines = -0.3, kThreat = 1.5;
 double MosbyState::heuristic(int seat) const {
   if (over_) return won_ ? 1000 : -1000;
   double h = 10.0 * notoriety_ + pp_;
@@ -1678,17 +1687,17 @@ double MosbyState::heuristic(int seat) const {
     if (g_->railroad[n] && !s.rail_destroyed && in_lines(int(n))) v += g_->pp("railroad");
     if (s.depot >= 0 && !s.depot_destroyed) v += g_->depot_values[s.depot];
     if (s.tc) v *= 0.25;
-    if (v > 0) reach += v * std::pow(0.7, d[n]);
+    if (v > 0) reach += v * std::pow(kDecay, d[n]);
   }
-  h += 0.5 * reach + 0.5 * strength_;
+  h += kReach * reach + 0.5 * strength_;
   double threat = 0;
   for (size_t u = 0; u < units_.size(); ++u) {
     const Unit& x = units_[u];
     if (x.loc < 0 || !x.active || !combat(int(u))) continue;
     if (d[x.loc] <= 4) threat += cur_strength(int(u)) * (x.loc == mosby_ ? 2.0 : 1.0 / d[x.loc]);
   }
-  h -= 1.5 * threat * 3.0 / std::max(1, strength_ + 1);
-  if (in_lines(mosby_)) h -= 0.4 * awareness_;
+  h -= kThreat * threat * 3.0 / std::max(1, strength_ + 1);
+  if (in_lines(mosby_)) h -= kLines * awareness_;
   return h;
 }
 

@@ -626,3 +626,32 @@ TEST_CASE("mosby: card hooks - draw counts by health, hand limit 6, play windows
   play(*s, {"die:1"});
   CHECK(M(s).window() == mosby::W_CASUALTY);
 }
+
+TEST_CASE("mosby: the greedy bot plays whole games; invariants hold and saves round-trip") {
+  auto bot = make_bot("greedy");
+  int wins = 0, games = 40;
+  double fame = 0;
+  for (int g = 0; g < games; ++g) {
+    Record r;
+    r.game = "mosby";
+    r.seats = 1;
+    r.seed = 7000 + g;
+    Match m(r);
+    Rng rng(r.seed);
+    while (!m.state().terminal()) {
+      m.state().check();
+      m.resolve_chance();
+      if (m.state().terminal()) break;
+      m.state().check();
+      m.play(bot->choose(m.state(), 0, rng));
+    }
+    Match again(Match::record_from_json(parse_json_text(m.to_json().dump(), "save")));
+    REQUIRE(again.state().debug() == m.state().debug());
+    REQUIRE(again.state().view(0) == m.state().view(0));
+    REQUIRE(decode_share_code(encode_share_code(m.record())).actions == m.record().actions);
+    wins += m.state().returns()[0] > 0;
+    fame += static_cast<const MosbyState&>(m.state()).notoriety();
+    CHECK(m.state().view(0)["notoriety_by_turn"].size() >= 1);
+  }
+  MESSAGE("greedy: " << wins << " wins in " << games << ", mean final Notoriety " << fame / games);
+}
