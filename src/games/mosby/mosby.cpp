@@ -418,6 +418,7 @@ void MosbyState::union_enter(int u, int n, bool& stop) {
 void MosbyState::begin_combat(bool mosby_attacks) {
   mosby_attacks_ = mosby_attacks;
   combat_units_.clear();
+  combat_taken_.clear();
   combat_strength_ = 0;
   for (int u : units_at(mosby_))
     if (combat(u) && (mosby_attacks || units_[u].active)) {
@@ -467,6 +468,13 @@ void MosbyState::finish_combat(int result_idx, int natural) {
   if (natural == 1) push(OP_CASUALTY);
   push(OP_RETREAT_ALL);
   if (hits) push(OP_LOSS, hits);
+}
+
+void MosbyState::take_loss(int u) {
+  for (size_t i = 0; i < combat_units_.size(); ++i)
+    if (combat_units_[i] == u) combat_taken_[i]++;
+  units_[u].dmg++;
+  if (cur_strength(u) <= 0) units_[u] = Unit{units_[u].kind, kElim};
 }
 
 void MosbyState::mosby_removed() {
@@ -670,17 +678,29 @@ bool MosbyState::run_top() {
         return false;
       }
       case OP_LOSS: {
-        candidates_.clear();
-        int least = 1 << 20;
-        for (int u : combat_units_)
-          if (units_[u].loc >= 0 && cur_strength(u) > 0) least = std::min(least, int(units_[u].dmg));
-        // Losses are split as evenly as possible; ties go by a die roll (6.5).
-        for (int u : combat_units_)
-          if (units_[u].loc >= 0 && cur_strength(u) > 0 && units_[u].dmg == least) candidates_.push_back(u);
-        if (candidates_.empty() || t.a <= 0) {
-          stack_.pop_back();
-          return true;
+        // Losses are split as evenly as possible among the units in the
+        // combat; only a remainder smaller than the units left goes by a die (6.5).
+        combat_taken_.resize(combat_units_.size(), 0);
+        int hits = t.a;
+        for (;;) {
+          candidates_.clear();
+          int least = 1 << 20;
+          for (size_t i = 0; i < combat_units_.size(); ++i)
+            if (units_[combat_units_[i]].loc >= 0) least = std::min(least, int(combat_taken_[i]));
+          for (size_t i = 0; i < combat_units_.size(); ++i)
+            if (units_[combat_units_[i]].loc >= 0 && combat_taken_[i] == least) candidates_.push_back(combat_units_[i]);
+          if (candidates_.empty() || hits <= 0) {
+            candidates_.clear();
+            stack_.pop_back();
+            return true;
+          }
+          if (hits < int(candidates_.size())) break;
+          for (int u : candidates_) {
+            take_loss(u);
+            --hits;
+          }
         }
+        stack_.back().a = int16_t(hits);
         if (candidates_.size() == 1) {
           input(kPick + candidates_[0]);
           return true;
@@ -1123,10 +1143,8 @@ void MosbyState::input(Action a) {
       return finish_combat(idx, d);
     }
     case OP_LOSS: {
-      int u = a - kPick;
       candidates_.clear();
-      units_[u].dmg++;
-      if (cur_strength(u) <= 0) units_[u] = Unit{units_[u].kind, kElim};
+      take_loss(a - kPick);
       if (t.a > 1) push(OP_LOSS, t.a - 1);
       return;
     }
@@ -1626,6 +1644,7 @@ std::string MosbyState::debug() const {
   for (int c : candidates_) o << " " << c;
   o << "\ncombat";
   for (int c : combat_units_) o << " " << c;
+  for (int c : combat_taken_) o << " t" << c;
   o << " att " << mosby_attacks_ << " s " << combat_strength_ << " m " << combat_mod_ << "\nunits";
   for (const Unit& u : units_)
     o << " " << int(u.kind) << "@" << u.loc << (u.active ? "a" : "") << (u.seen ? "s" : "") << (u.retreat ? "r" : "")

@@ -169,6 +169,7 @@ class MosbyState : public State {
   void begin_combat(bool mosby_attacks);
   void finish_combat(int result, int natural);
   void mosby_removed();
+  void take_loss(int u);
   void wound();
   void end_of_turn();
   void finish(bool won, const std::string& how);
@@ -186,7 +187,8 @@ class MosbyState : public State {
   std::vector<Check> checks_;
   int check_ctx_ = 0, check_node_ = -1;
   bool batch_combat_ = false, batch_any_ = false;
-  std::vector<int> combat_units_;  // Union units in the current combat
+  std::vector<int> combat_units_;     // Union units in the current combat
+  std::vector<int8_t> combat_taken_;  // strength points each lost in it
   bool mosby_attacks_ = false;
   int combat_strength_ = 0, combat_loss_ = 0, combat_mod_ = 0, combat_hits_ = 0;
   int turn_ = 1, notoriety_ = 1, pp_ = 0, awareness_ = 1, strength_ = 0;

@@ -655,3 +655,37 @@ TEST_CASE("mosby: the greedy bot plays whole games; invariants hold and saves ro
   }
   MESSAGE("greedy: " << wins << " wins in " << games << ", mean final Notoriety " << fame / games);
 }
+
+TEST_CASE("mosby: beaten Union attackers retreat the way they came and regroup for one Action (6.5 R, KCD)") {
+  auto s = ops(1, 3, 0, 5, "Middleburg");
+  int u = M(s).put_unit(mosby::COMBAT, 4, node("Aldie"), true);
+  play(*s, {"die:1"});  // Union Initiative
+  roll_checks(*s, 6);
+  play(*s, {"die:3", "stand and fight"});  // Aldie to Middleburg, attack
+  CHECK(M(s).last_roll().find("4 v 5, odds 1:2 +1 on the Union chart") != std::string::npos);
+  play(*s, {"die:2"});  // 2 + 1 + 1 = 4: R
+  CHECK(M(s).last_roll().find("-> R") != std::string::npos);
+  CHECK(M(s).units()[u].loc == node("Aldie"));
+  CHECK(M(s).units()[u].retreat);
+  CHECK(M(s).pp() == 5);  // 1 + 4
+  roll_checks(*s, 6);     // after the combat, then the next Phase's step 2
+  // Mosby acts (his Phase comes after the Union's), then the regrouping unit spends its Action.
+  REQUIRE(M(s).step().find("Mosby's action") != std::string::npos);
+  play(*s, {"pass"});
+  roll_checks(*s, 6);
+  CHECK(!M(s).units()[u].retreat);
+}
+
+TEST_CASE("mosby: losses are split as evenly as possible, a die roll picks the rest (6.5)") {
+  auto s = ops(1, 6, 0, 7, "Middleburg");
+  M(s).put_unit(mosby::COMBAT, 1, node("Middleburg"), false);
+  M(s).put_unit(mosby::COMBAT, 2, node("Middleburg"), false);
+  play(*s, {"attack", "die:6"});  // 7 v 3: 2:1 +1, N+A 9: 0 -> 7: R2
+  CHECK(M(s).last_roll().find("R2") != std::string::npos);
+  // Two hits on two units: one each, no die needed; the strength-1 unit is eliminated.
+  int elim = 0, left = 0;
+  for (const auto& x : M(s).units()) elim += x.loc == mosby::kElim, left += x.loc >= 0;
+  CHECK(elim == 1);
+  CHECK(left == 1);
+  CHECK(M(s).notoriety() == 7);  // 1 + 3 + 3 * 2 = 10 PP
+}
