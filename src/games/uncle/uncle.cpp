@@ -126,7 +126,7 @@ int UncleGame::walk(int p, int i, int dir, int k, bool may_enter) const {
 
 std::unique_ptr<State> UncleGame::new_state(const Json& o, int seats) const {
   if (seats < 2 || seats > kMaxSeats) throw DataError("uncle: 2-4 seats");
-  return std::make_unique<UncleState>(this, seats, o.value("max_rounds", 80));
+  return std::make_unique<UncleState>(this, seats, o.value("max_rounds", 120));
 }
 
 UncleState::UncleState(const UncleGame* g, int seats, int max_rounds)
