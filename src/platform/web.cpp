@@ -7,6 +7,7 @@
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
+#include <imgui_internal.h>
 
 #include <string>
 
@@ -240,7 +241,14 @@ static void frame() {
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   ImGuiIO& io = ImGui::GetIO();
-  g_app.frame(io.DisplaySize.x, io.DisplaySize.y);
+  try {
+    g_app.frame(io.DisplaySize.x, io.DisplaySize.y);
+  } catch (const std::exception& ex) {
+    // A drawing bug must not stop the page: close what was open, report, go on.
+    ImGui::ErrorCheckEndFrameRecover(nullptr);
+    EM_ASM({ console.error('gamut: frame failed: ' + UTF8ToString($0)); }, ex.what());
+    g_app.report_error(ex.what());
+  }
   ImGui::Render();
   int fw, fh;
   SDL_GL_GetDrawableSize(g_window, &fw, &fh);

@@ -55,6 +55,17 @@ static bool button(const char* label, ImVec2 size = ImVec2(0, 0)) {
   return r;
 }
 
+// A view entry as an object. Brace-initialised JSON with two pairs can come
+// out as [[k, v], [k, v]]; read it as the object it was meant to be.
+static Json as_object(const Json& j) {
+  if (j.is_object()) return j;
+  Json o = Json::object();
+  if (j.is_array())
+    for (const Json& kv : j)
+      if (kv.is_array() && kv.size() == 2 && kv[0].is_string()) o[kv[0].get<std::string>()] = kv[1];
+  return o;
+}
+
 static void section(const char* title) {
   ImGui::Spacing();
   ImGui::TextColored(ImVec4(0.95f, 0.82f, 0.55f, 1), "%s", title);
@@ -126,6 +137,7 @@ void App::init() {
 
 bool App::busy() const {
   if (!toasts_.empty() || dirty_ > 0) return true;
+  if (platform::now_ms() < dice_anim_until_ || platform::now_ms() < spin_start_ + 1100) return true;
   if (!session_ || replay_) return false;
   int t = session_->state().to_move();
   return t == kChance || (t >= 0 && session_->seats()[t].ai);  // the AI or chance has work to do
@@ -203,9 +215,17 @@ std::string App::api_state() const {
   j["thinking"] = session_->thinking();
   Json legal = Json::array();
   int t = s.to_move();
+  Json paths = Json::object();  // how each move is entered: the nodes to click, or none for a button
   if (t >= 0 && !session_->seats()[t].ai)
-    for (Action a : s.legal()) legal.push_back(s.action_name(a));
+    for (Action a : s.legal()) {
+      std::string nm = s.action_name(a);
+      legal.push_back(nm);
+      Json p = Json::array();
+      for (int n : s.action_nodes(a)) p.push_back(n < 0 ? std::string("off") : s.game().board().nodes[n].id);
+      paths[nm] = p;
+    }
   j["legal_actions"] = legal;
+  j["legal_paths"] = paths;
   j["result"] = s.terminal() ? Json(s.describe_result()) : Json(nullptr);
   if (s.terminal()) j["returns"] = s.returns();
   j["view"] = s.view(seat);
@@ -876,6 +896,7 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
   }
   if (view.contains("pieces"))
     for (const Json& p : view["pieces"]) {
+      if (!p.is_object()) continue;
       int k = b.find(p.value("node", ""));
       if (k >= 0) at[k].push_back(&p);
     }
@@ -1090,14 +1111,30 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
     }
     if (sel_.empty()) ImGui::TextDisabled("Click a highlighted piece, then where it goes.");
   }
-  // Dice.
+  // Dice: they tumble for a moment when they change.
   if (view.contains("dice") && view["dice"].is_array() && !view["dice"].empty()) {
+    double now = platform::now_ms();
+    if (view["dice"] != dice_prev_) {
+      if (!dice_prev_.is_null()) dice_anim_until_ = now + 650;
+      dice_prev_ = view["dice"];
+    }
+    bool rolling = now < dice_anim_until_;
     ImVec2 p = ImGui::GetCursorScreenPos();
     int i = 0;
-    for (const Json& d : view["dice"])
-      draw_die(ImGui::GetWindowDrawList(), ImVec2(p.x + 4 + 44 * i++, p.y + 4), 36, d.get<int>());
-    ImGui::Dummy(ImVec2(44.0f * i, 44));
+    for (const Json& d : view["dice"]) {
+      int v = d.is_number_integer() ? d.get<int>() : 0;
+      float jx = 0, jy = 0;
+      if (rolling) {
+        uint64_t x = uint64_t(now / 70) * 7919 + uint64_t(i) * 104729;
+        v = int(splitmix64(x) % 6) + 1;
+        jx = float(int(splitmix64(x) % 9) - 4), jy = float(int(splitmix64(x) % 7) - 3);
+        dirty_ = 3;
+      }
+      draw_die(ImGui::GetWindowDrawList(), ImVec2(p.x + 4 + 48 * i++ + jx, p.y + 6 + jy), 38, v);
+    }
+    ImGui::Dummy(ImVec2(48.0f * i, 50));
   }
+  if (view.contains("spinner") && view["spinner"].is_object()) draw_spinner(view["spinner"]);
   // Status lines.
   if (view.contains("status"))
     for (const Json& l : view["status"]) ImGui::TextWrapped("%s", l.get<std::string>().c_str());
@@ -1121,7 +1158,8 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
   }
   if (view.contains("cards") && !view["cards"].empty()) {
     section("Cards");
-    for (const Json& c : view["cards"]) {
+    for (const Json& c0 : view["cards"]) {
+      Json c = as_object(c0);
       ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.55f, 1), "%s", c.value("title", "").c_str());
       if (c.contains("text")) ImGui::TextWrapped("%s", c["text"].get<std::string>().c_str());
     }
@@ -1141,6 +1179,71 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
   if (!replay_ && ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 40) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
   ImGui::End();
+}
+
+// A spinner: sectors sized by how many slots each face has; the pointer
+// turns to the face just spun, with a couple of full turns on the way.
+void App::draw_spinner(const Json& sp) {
+  const Json& faces = sp.contains("faces") ? sp["faces"] : Json::array();
+  if (!faces.is_array() || faces.empty()) return;
+  int at = sp.value("at", -1);
+  double total = 0;
+  for (const Json& f : faces) total += as_object(f).value("count", 1);
+  auto centre_angle = [&](int k) {
+    double acc = 0;
+    for (int i = 0; i < k; ++i) acc += as_object(faces[i]).value("count", 1);
+    acc += as_object(faces[k]).value("count", 1) / 2.0;
+    return float(acc / total * 2 * kPi);
+  };
+  double now = platform::now_ms();
+  if (at != spin_prev_) {
+    float target = at >= 0 ? centre_angle(at) : spin_to_;
+    float cur = spin_to_;
+    if (spin_prev_ != -2 && at >= 0) {
+      spin_from_ = cur;
+      spin_to_ = target + 2 * kPi * (2 + std::floor(cur / (2 * kPi)));
+      spin_start_ = now;
+    } else {
+      spin_from_ = spin_to_ = target;
+    }
+    spin_prev_ = at;
+  }
+  float t = float(std::clamp((now - spin_start_) / 1100.0, 0.0, 1.0));
+  float ease = 1 - (1 - t) * (1 - t) * (1 - t);
+  float ang = spin_from_ + (spin_to_ - spin_from_) * ease;
+  if (t < 1) dirty_ = 3;
+  float R = std::min(110.0f, ImGui::GetContentRegionAvail().x / 2 - 10);
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  ImVec2 c(p.x + ImGui::GetContentRegionAvail().x / 2, p.y + R + 6);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  double acc = 0;
+  for (size_t i = 0; i < faces.size(); ++i) {
+    Json f = as_object(faces[i]);
+    double n = f.value("count", 1);
+    float a0 = float(acc / total * 2 * kPi) - kPi / 2, a1 = float((acc + n) / total * 2 * kPi) - kPi / 2;
+    acc += n;
+    std::string label = f.value("label", "");
+    bool card = label.find("ard") != std::string::npos;
+    ImU32 col = card ? IM_COL32(150, 40, 40, 255) : (i % 2 ? IM_COL32(205, 190, 150, 255) : IM_COL32(230, 218, 185, 255));
+    if (int(i) == at && t >= 1) col = IM_COL32(250, 210, 90, 255);
+    dl->PathLineTo(c);
+    dl->PathArcTo(c, R, a0, a1, 12);
+    dl->PathFillConvex(col);
+    float am = (a0 + a1) / 2;
+    std::string shortl = label.substr(0, std::min<size_t>(label.size(), 6));
+    ImVec2 ts = ImGui::CalcTextSize(shortl.c_str());
+    float fs = ImGui::GetFontSize() * 0.7f;
+    dl->AddText(g_fonts.body, fs, ImVec2(c.x + std::cos(am) * R * 0.68f - ts.x * 0.35f, c.y + std::sin(am) * R * 0.68f - fs / 2),
+                card ? IM_COL32_WHITE : IM_COL32(50, 35, 20, 255), shortl.c_str());
+  }
+  dl->AddCircle(c, R, IM_COL32(70, 50, 30, 255), 64, 3);
+  float pa = ang - kPi / 2;
+  ImVec2 tip(c.x + std::cos(pa) * R * 0.92f, c.y + std::sin(pa) * R * 0.92f);
+  ImVec2 perp(-std::sin(pa) * 7, std::cos(pa) * 7);
+  dl->AddTriangleFilled(tip, ImVec2(c.x + perp.x, c.y + perp.y), ImVec2(c.x - perp.x, c.y - perp.y), IM_COL32(25, 25, 30, 255));
+  dl->AddCircleFilled(c, 8, IM_COL32(25, 25, 30, 255));
+  ImGui::Dummy(ImVec2(2 * R, 2 * R + 12));
+  if (at >= 0 && t >= 1) ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "Spun: %s", as_object(faces[at]).value("label", "").c_str());
 }
 
 void App::setup_editor_action() {

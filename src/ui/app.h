@@ -21,7 +21,8 @@ class App {
  public:
   void init();                            // restores the autosave or opens a link; never throws
   bool frame(float width, float height);  // draws; true if another frame is wanted soon
-  bool busy() const;                      // AI thinking, animation or a toast on screen
+  bool busy() const;
+  void report_error(const std::string& what) { notify("Something went wrong drawing the game: " + what, true); }                      // AI thinking, animation or a toast on screen
 
   // The page API (window.gamut); each returns "" or an error message.
   std::string api_state() const;
@@ -90,6 +91,13 @@ class App {
   bool embed_ = false;
   std::string storage_note_;
   int dirty_ = 2;
+  // Dice tumble and the spinner turns when their values change.
+  Json dice_prev_;
+  double dice_anim_until_ = 0;
+  int spin_prev_ = -2;
+  float spin_from_ = 0, spin_to_ = 0;
+  double spin_start_ = 0;
+  void draw_spinner(const Json& sp);
 };
 
 }  // namespace gamut::ui

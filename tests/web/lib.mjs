@@ -85,3 +85,28 @@ export async function clickMove(page, move) {
   await clickNode(page, from);
   await clickNode(page, to);
 }
+
+// Plays one action the way a person would: clicks its nodes on the board,
+// or its button when it has none. `pick` chooses among the legal actions.
+export async function playByClicks(page, pick = (names) => names[0]) {
+  const s = await state(page);
+  if (s.covered) await page.evaluate(() => window.gamut.ui('uncover'));
+  const s2 = await state(page);
+  const name = pick(s2.legal_actions, s2);
+  const path = s2.legal_paths[name];
+  const before = s2.log.length;
+  if (!path || path.length === 0) {
+    await clickWidget(page, name);
+  } else {
+    for (const n of path) {
+      if (n === 'off') { await clickWidget(page, `Leave the board: ${name}`); break; }
+      await clickNode(page, n);
+    }
+    const after = await state(page);
+    // Several moves can share one path: the chooser offers them by name.
+    if (after.log.length === before) await clickWidget(page, name);
+  }
+  const s3 = await state(page);
+  if (s3.log.length === before) throw new Error(`clicking did not play ${name}; path ${JSON.stringify(path)}`);
+  return name;
+}
