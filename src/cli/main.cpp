@@ -8,7 +8,9 @@
 #include <sstream>
 
 #include "ai/bots.h"
-#include "cli/gat.h"
+#ifndef __EMSCRIPTEN__
+#include "cli/gat.h"  // TCP sockets: native only
+#endif
 #include "core/match.h"
 
 using namespace gamut;
@@ -165,6 +167,7 @@ int main(int argc, char** argv) {
   std::string cmd = argv[1];
   try {
     auto f = parse_flags(argc, argv, 2);
+    if (f.count("data")) set_data_dir(f.at("data"));  // where rules-data lives, e.g. for the wasm build under Node
     if (cmd == "list") {
       for (auto& id : game_ids()) std::cout << id << "\n";
       return 0;
@@ -184,7 +187,9 @@ int main(int argc, char** argv) {
     if (cmd == "selfplay") return cmd_selfplay(f);
     if (cmd == "bench") return cmd_bench(f);
     if (cmd == "golden") return cmd_golden(f);
+#ifndef __EMSCRIPTEN__
     if (cmd == "gat") return cmd_gat(f);
+#endif
     if (cmd == "replay") {
       Match m(decode_share_code(flag(f, "code")));
       std::unique_ptr<State> s = m.state_at(0);
