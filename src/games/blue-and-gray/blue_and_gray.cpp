@@ -333,21 +333,44 @@ void BlueGrayState::check() const {
   }
 }
 
+// Captain race first: steps taken, with the last steps worth more (the final
+// step cannot be stopped, since guards never enter the centre), less what
+// stands in the captain's way; then material, and the capture the side to
+// move is bound to make.
+// Captain race first: steps taken, the last ones worth more (the final step
+// cannot be stopped, since guards never enter the centre), less what stands
+// in the captain's way, an enemy guard on the very next point most of all;
+// then material, and the capture the side to move is bound to make. The
+// blockade weights were tuned against the greedy bot (ai vs greedy).
 double BlueGrayState::heuristic(int seat) const {
   if (phase_ == OVER) return returns()[seat] * 100;
+  static const double kStep[kPathLen] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13.2, 14.5, 16, 19, 0};
   double h = 0;
   for (int s = 0; s < 2; ++s) {
-    double v = 1.0 * adv_[s] + 0.4 * guards_[s];
-    int nx = adv_[s] + 1 < kPathLen ? g_->path[s][adv_[s] + 1] : -1;
-    if (nx >= 0 && board_[nx] == 1 - s)
-      v -= 0.6;  // held by an enemy guard
-    else if (nx >= 0 && board_[nx] == s)
-      v -= 0.2;
+    double v = kStep[adv_[s]] + 0.6 * guards_[s];
+    for (int k = adv_[s] + 1, d = 1; k < kPathLen - 1 && d <= 4; ++k, ++d) {
+      int p = board_[g_->path[s][k]];
+      if (p == 1 - s)
+        v -= (d == 1 ? 1.5 : 0.6) / d;
+      else if (p == s)
+        v -= 0.15 / d;
+    }
     h += s == seat ? v : -v;
   }
-  if (phase_ == PLAY && any_jump()) h += cur_ == seat ? 0.3 : -0.3;
+  if (phase_ == PLAY) {
+    int best = 0;
+    if (any_jump())
+      for (const Jump& j : jumps()) best = std::max(best, int(j.nodes.size()) - 1);
+    double t = 0.3 + 0.5 * best;
+    if (adv_[cur_] == kPathLen - 2) t += 20;  // one step from the centre, to move: a win
+    h += cur_ == seat ? t : -t;
+  }
   return h;
 }
+
+// Random playouts here are long and aimless; one ply then the heuristic
+// makes the search a shallow heuristic tree search, which plays far better.
+int BlueGrayState::playout_plies() const { return 1; }
 
 std::string BlueGrayState::describe_result() const {
   if (phase_ != OVER) return "";

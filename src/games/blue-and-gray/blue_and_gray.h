@@ -43,6 +43,7 @@ class BlueGrayState : public State {
   std::string debug() const override;
   void check() const override;
   double heuristic(int seat) const override;
+  int playout_plies() const override;
   std::vector<int> action_nodes(Action a) const override;
   std::string describe_result() const override;
 
