@@ -83,10 +83,14 @@ Board Board::from_json(const Json& j, const std::string& where) {
     for (const Edge& x : b.nodes[na].edges)
       if (x.to == nb && x.type == ty) throw DataError(w + ": duplicate edge " + a + "-" + c);
     b.nodes[na].edges.push_back({nb, ty});
+    if (e.contains("directed") && !e["directed"].is_boolean())
+      throw DataError(w + ": \"directed\" must be true or false");
     if (!e.value("directed", false)) b.nodes[nb].edges.push_back({na, ty});
   }
   float mx = 0, my = 0;
   for (const Node& n : b.nodes) mx = std::max(mx, n.x), my = std::max(my, n.y);
+  for (const char* k : {"width", "height"})
+    if (j.contains(k) && !j[k].is_number()) throw DataError(where + ": \"" + k + "\" must be a number");
   b.width = j.value("width", mx);
   b.height = j.value("height", my);
   if (j.contains("decorations")) {

@@ -6,15 +6,20 @@
 // Game constructors read their own fields with nlohmann's typed getters, so a
 // field of the wrong type may surface as json::exception rather than
 // DataError: both are caught messages, only memory errors, UB, aborts and
-// hangs count as crashes here.
+// hangs count as crashes here (unless GAMUT_FUZZ_STRICT is set, see below).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 
 #include "core/game.h"
 
 using namespace gamut;
+
+// GAMUT_FUZZ_STRICT=1: only DataError is an acceptable refusal, so any other
+// exception aborts and shows where a loader skips its own validation.
+static const bool strict = std::getenv("GAMUT_FUZZ_STRICT") != nullptr;
 
 static void try_game(const std::string& id, const Json& j) {
   try {
@@ -22,7 +27,9 @@ static void try_game(const std::string& id, const Json& j) {
     auto s = g->new_state(g->resolve_options(Json()), g->info().min_seats);
     (void)s->legal();
     (void)s->view(-1);
+  } catch (const DataError&) {
   } catch (const std::exception&) {
+    if (strict) throw;
   }
 }
 
@@ -35,7 +42,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   try {
     (void)Board::from_json(j.is_object() && j.contains("board") ? j["board"] : j, "fuzz board");
+  } catch (const DataError&) {
   } catch (const std::exception&) {
+    if (strict) throw;
   }
   std::vector<std::string> ids = game_ids();
   if (j.is_object() && j.contains("game") && j["game"].is_string()) {

@@ -17,3 +17,17 @@ TEST_CASE("fuzz regression: a JSON number too large for a double is a DataError,
                             R"(1340,28,70,7,1592,33,1seats":2,"s,464,1063,254,619,180,13947,1340]})"),
                   DataError);
 }
+
+TEST_CASE("fuzz regression: board fields of the wrong type are a DataError naming the field") {
+  // fuzz_rules_data (GAMUT_FUZZ_STRICT): nlohmann's value() threw type_error.
+  Json b = {{"edge_types", {{"a", Json::object()}}},
+            {"nodes", {{{"id", "A"}, {"x", 0}, {"y", 0}}, {{"id", "B"}, {"x", 1}, {"y", 0}}}},
+            {"edges", {{{"a", "A"}, {"b", "B"}, {"type", "a"}}}},
+            {"width", "x"}};
+  CHECK_THROWS_WITH_AS(Board::from_json(b, "t"), "t: \"width\" must be a number", DataError);
+  b.erase("width");
+  b["edges"][0]["directed"] = 1;
+  CHECK_THROWS_WITH_AS(Board::from_json(b, "t"), "t: edge 0: \"directed\" must be true or false", DataError);
+  b["edges"][0]["directed"] = true;
+  CHECK(Board::from_json(b, "t").neighbours(1).empty());
+}
