@@ -38,8 +38,14 @@ void Search::run(int n) {
 
 std::vector<double> Search::playout(State& s) {
   int cap = s.playout_plies() > 0 ? std::min(p_.playout_cap, s.playout_plies()) : p_.playout_cap;
-  for (int k = 0; k < cap && !s.terminal(); ++k)
-    s.apply(s.to_move() == kChance ? chance_outcome(s, rng_) : random_action(s, rng_));
+  for (int k = 0; k < cap && !s.terminal(); ++k) {
+    if (s.to_move() == kChance) {
+      s.apply(chance_outcome(s, rng_));
+      continue;
+    }
+    Action a = s.playout_action(rng_);
+    s.apply(a >= 0 ? a : random_action(s, rng_));
+  }
   return score(s);
 }
 

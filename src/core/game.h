@@ -65,6 +65,9 @@ class State {
   // > 0: AI playouts stop after this many plies (when shorter than the bot's
   // own cap) and the heuristic scores them; for long dice games.
   virtual int playout_plies() const { return 0; }
+  // A legal action for the search's playouts, or -1 for a uniform random one.
+  // Games use it for moves no sane player skips (a winning escape).
+  virtual Action playout_action(Rng&) const { return -1; }
   // Board nodes an action touches in click order (from, via..., to). The UI
   // builds moves from clicks on these; actions without nodes become buttons.
   virtual std::vector<int> action_nodes(Action) const { return {}; }

@@ -298,6 +298,15 @@ double GeisterState::heuristic(int seat) const {
   return h;
 }
 
+Action GeisterState::playout_action(Rng&) const {
+  // Random playouts let a good ghost on an exit dawdle; a real player leaves.
+  // Without this the search underrates escapes and so the need to guard its corners.
+  if (phase_ != PLAY) return -1;
+  for (int i = cur_ * 8; i < cur_ * 8 + 8; ++i)
+    if (ghosts_[i].good && ghosts_[i].at >= 0 && g_->exit[cur_][ghosts_[i].at]) return kEscapeBase + ghosts_[i].at;
+  return -1;
+}
+
 std::vector<int> GeisterState::action_nodes(Action a) const {
   if (phase_ != PLAY) return {};
   if (a >= kEscapeBase) return {a - kEscapeBase, -1};  // -1: off the board

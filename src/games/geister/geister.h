@@ -41,6 +41,7 @@ class GeisterState : public State {
   std::string debug() const override;
   void check() const override;
   double heuristic(int seat) const override;
+  Action playout_action(Rng& rng) const override;
   std::vector<int> action_nodes(Action a) const override;
   std::string describe_result() const override;
 
