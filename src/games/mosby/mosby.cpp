@@ -342,8 +342,9 @@ std::vector<Check> MosbyState::checks_around(int n, bool here) const {
       if (!units_[u].active) add({1, int16_t(u)});
     if (spaces_[m].tc) add({2, int16_t(m)});
   };
-  if (here) space(n, false);
+  // The examples check the neighbours first and the space itself last (DCH, KCD).
   for (const auto& l : g_->adj[n]) space(l.to, true);
+  if (here) space(n, false);
   return c;
 }
 
@@ -1326,7 +1327,12 @@ void MosbyState::remove_leader(int i) {
   if (leaders_[i].state == 1) leaders_[i].state = 3;
 }
 
+void MosbyState::place_depot(int n, int marker) {
+  if (spaces_[n].depot < 0) spaces_[n].depot = int8_t(marker);
+}
+
 void MosbyState::extend_lines(int k) {
+  extended_ |= 1 << k;
   for (size_t n = 0; n < spaces_.size(); ++n)
     if (g_->extend[n][k] && !in_lines(int(n))) {
       spaces_[n].lines = true;
@@ -1445,6 +1451,14 @@ std::vector<int> MosbyState::action_nodes(Action a) const {
   return {};
 }
 
+std::string MosbyState::check_target() const {
+  if (checks_.empty()) return "";
+  const Check& k = checks_.front();
+  if (k.what == 0) return "the garrison of " + g_->name(k.id);
+  if (k.what == 2) return "the Troop Concentration at " + g_->name(k.id);
+  return "a counter at " + g_->name(std::max(0, int(units_[k.id].loc)));
+}
+
 CardWindow MosbyState::window() const {
   if (over_) return W_NONE;
   switch (stack_.back().op) {
@@ -1501,7 +1515,7 @@ std::string MosbyState::step() const {
     case OP_CASUALTY:
       return "Mosby casualty check (1-2: wounded)";
     case OP_CHECKS:
-      return "Activation check (die at or under Awareness activates)";
+      return "Activation check for " + check_target() + " (" + std::to_string(awareness_) + " or less activates)";
     case OP_SCOUT:
       return "Roll to scout (above Awareness succeeds)";
     case OP_DRAW:
@@ -1655,6 +1669,7 @@ std::string MosbyState::debug() const {
     o << " " << int(s.status) << s.lines << s.tc << s.devastated << int(s.bridge) << int(s.depot) << s.depot_destroyed
       << s.rail_destroyed;
   }
+  o << "\nextended " << extended_;
   o << "\nleaders " << leaders_[0].loc << ":" << int(leaders_[0].state) << " " << leaders_[1].loc << ":"
     << int(leaders_[1].state) << "\nroll " << roll_;
   return o.str();

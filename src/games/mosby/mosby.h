@@ -119,15 +119,18 @@ class MosbyState : public State {
   const std::vector<int>& hand() const { return hand_; }
   CardWindow window() const;
   std::string step() const;
+  std::string check_target() const;  // the pending Activation check
   std::string last_roll() const { return roll_; }
 
   // Scenario hooks: the Event cards (part 2) and scripted tests call these.
   void gain_pp(int n);
   void lose_pp(int n);
   void set_awareness(int a);
-  void place_leader(int i);                  // first leader card
-  void remove_leader(int i);                 // second leader card
-  void extend_lines(int result);             // Extend the Front, a table result 1-6
+  void place_leader(int i);                                            // first leader card
+  void remove_leader(int i);                                           // second leader card
+  void extend_lines(int result);                                       // Extend the Front, a table result 1-6
+  bool extended(int result) const { return extended_ >> result & 1; }  // a repeat is rolled again (7.1)
+  void place_depot(int node, int marker);    // Depot card: a marker drawn blind (values in the data)
   void place_troop_concentration(int node);  // Place Union Troop Concentration
   void devastate(int node);
   void restore_lines();                                                          // 7.1
@@ -194,6 +197,7 @@ class MosbyState : public State {
   int turn_ = 1, notoriety_ = 1, pp_ = 0, awareness_ = 1, strength_ = 0;
   int mosby_ = -1, wounded_turn_ = 0, initiative_ = 0, cards_due_ = 0, ops_actions_ = 0;
   int victory_ = 9;
+  int extended_ = 0;  // Extend Union Lines results already applied
   bool phases_ = false, over_ = false, won_ = false, dead_ = false;
   std::vector<int> hand_;  // Action cards (part 2)
   std::vector<int> dice_;

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <set>
 
 #include "ai/bots.h"
@@ -688,4 +689,123 @@ TEST_CASE("mosby: losses are split as evenly as possible, a die roll picks the r
   CHECK(elim == 1);
   CHECK(left == 1);
   CHECK(M(s).notoriety() == 7);  // 1 + 3 + 3 * 2 = 10 PP
+}
+
+namespace {
+// Rolls each pending Activation check with the die given for its target (default 6).
+void roll_checks_for(State& s, const std::map<std::string, int>& dice,
+                     const std::map<std::string, std::string>& draws = {}) {
+  while (!s.terminal() && s.to_move() == kChance) {
+    std::string step = M_(s).step();
+    if (step.rfind("Activation check for", 0) == 0) {
+      std::string target = M_(s).check_target();
+      int d = 6;
+      for (auto& [k, v] : dice)
+        if (target.find(k) != std::string::npos) d = v;
+      play(s, {"die:" + std::to_string(d)});
+    } else if (step.rfind("Draw", 0) == 0) {
+      std::string where = M_(s).last_roll();
+      std::string pick;
+      for (auto& [k, v] : draws)
+        if (where.find(k) != std::string::npos) pick = v;
+      REQUIRE_MESSAGE(!pick.empty(), "no draw scripted after: " << where);
+      play(s, {"draw:" + pick});
+    } else {
+      break;
+    }
+  }
+}
+}  // namespace
+
+TEST_CASE(
+    "mosby: Examples of Play, DCH replayed with the text's dice up to the first Union combat (6.1-6.5, 7.2, 7.3)") {
+  // Turn 4, Notoriety 4, Awareness 2, strength 2; a face-down unit at Bristoe Station.
+  auto s = ops(4, 4, 0, 2, "Groveton");
+  M(s).put_unit(mosby::COMBAT, 3, node("Bristoe Station"), false);
+  // SCOUTING: a 2 equals the Awareness: the unit is drawn unseen, then a 4 leaves it asleep: a supply wagon.
+  play(*s, {"scout:Manassas Junction", "die:2", "draw:wagon", "die:4"});
+  CHECK(M(s).space(node("Manassas Junction")).status == 1);
+  // MOVEMENT: a 3 for the wagon; with no combat unit there it is eliminated for 1 PP.
+  play(*s, {"move:Manassas Junction", "die:3"});
+  CHECK(M(s).pp() == 1);
+  // Local Guide is a part-2 card: enter Union Mills with a check that fails instead; a combat 2 is drawn.
+  play(*s, {"move:Union Mills", "die:6", "draw:combat 2"});
+  // DEMOLITION: 5 PP, Awareness 3; checks for Centreville (4), Fairfax Station (2: a 4 activates),
+  // Bradley (6) and last Union Mills (1: the 2 activates), in the text's order.
+  play(*s, {"demolish bridge"});
+  CHECK(M(s).pp() == 6);
+  CHECK(M(s).awareness() == 3);
+  CHECK(M(s).check_target() == "the garrison of Centreville");
+  play(*s, {"die:4"});
+  CHECK(M(s).check_target() == "the Troop Concentration at Fairfax Station");
+  play(*s, {"die:2", "draw:combat 4"});
+  CHECK(M(s).check_target() == "the garrison of Bradley");
+  play(*s, {"die:6"});
+  CHECK(M(s).check_target() == "a counter at Union Mills");
+  play(*s, {"die:1"});
+  // PHASES: a 6 on the Initiative Table; checks at Fairfax Court House, Springfield Station, Pohick Church,
+  // Occoquan, Fairfax Station, Centreville and Bradley: blank at Pohick Church, a 6 at Occoquan, a picket at Bradley.
+  CHECK(M(s).step().find("Initiative") != std::string::npos);
+  play(*s, {"die:6"});
+  CHECK(M(s).initiative() == 1);
+  std::set<std::string> targets;
+  while (M(s).step().rfind("Activation check for", 0) == 0) {
+    targets.insert(M(s).check_target());
+    roll_checks_for(*s, {{"Pohick", 1}, {"Occoquan", 1}, {"Bradley", 1}},
+                    {{"Pohick", "blank"}, {"Occoquan", "combat 6"}, {"Bradley", "picket"}});
+  }
+  CHECK(M(s).space(node("Pohick Church")).status == 1);
+  CHECK(M(s).space(node("Occoquan")).status == 1);
+  CHECK(M(s).space(node("Bradley")).status == 1);
+  CHECK(M(s).space(node("Centreville")).status == 0);
+  CHECK(M(s).space(node("Springfield Station")).status == 0);
+  REQUIRE(M(s).step().find("Mosby's action") != std::string::npos);
+  // Without Spur the Horses Mosby moves 3 and stops at Gainesville.
+  play(*s, {"move:Manassas Junction", "move:Groveton", "move:Gainesville"});
+  // The picket moves first: a 3 sends it to the nearest unit, at Union Mills, already active: back to the pool.
+  play(*s, {"die:3"});
+  int picket = 0;
+  for (const auto& u : M(s).units()) picket += u.loc >= 0 && game().kinds[u.kind].type == mosby::PICKET;
+  CHECK(picket == 0);
+  // The 2 at Union Mills rolls a 6 and reaches Mosby; the 4 at Fairfax Station rolls a 1 and returns to the
+  // pool; the 6 at Occoquan rolls a 5 and moves Fairfax Station, Union Mills, Manassas Junction.
+  play(*s, {"die:6", "path:Manassas Junction", "die:1", "die:5", "path:Fairfax Station", "path:Union Mills",
+            "path:Manassas Junction"});
+  int six = -1, two = -1;
+  for (size_t i = 0; i < M(s).units().size(); ++i) {
+    const auto& u = M(s).units()[i];
+    if (u.loc >= 0 && game().kinds[u.kind].strength == 6) six = int(i);
+    if (u.loc == node("Gainesville")) two = int(i);
+  }
+  REQUIRE(six >= 0);
+  REQUIRE(two >= 0);
+  CHECK(M(s).units()[six].loc == node("Manassas Junction"));
+  // COMBAT: 2 v 2, no odds modifier, Notoriety + Awareness 7 gives +1 (Ambush! is a part-2 card, so a 4 stands
+  // in for the text's 2 + 2): 5 = R1. 3 PP for winning, 3 for the point lost; Awareness 4; back where it came from.
+  CHECK(M(s).last_roll().find("2 v 2, odds 1:1 +0") != std::string::npos);
+  CHECK(M(s).last_roll().find("N+A 7 +1") != std::string::npos);
+  play(*s, {"stand and fight", "die:4"});
+  CHECK(M(s).last_roll().find("R1") != std::string::npos);
+  CHECK(M(s).pp() == 2);  // 6 + 6 = 12: Notoriety 5, 2 PP
+  CHECK(M(s).notoriety() == 5);
+  CHECK(M(s).awareness() == 4);
+  CHECK(M(s).units()[two].loc == node("Groveton"));
+  CHECK(M(s).units()[two].retreat);
+  CHECK(M(s).units()[two].dmg == 1);
+}
+
+TEST_CASE("mosby: depots pay the value on their marker; bridges outside the lines cannot be demolished (6.4)") {
+  auto s = ops(3, 3, 0, 3, "Manassas Junction");
+  M(s).place_depot(node("Manassas Junction"), 5);  // the marker worth 8
+  REQUIRE(has(*s, "demolish depot"));
+  play(*s, {"demolish depot"});
+  CHECK(M(s).notoriety() == 3 + game().depot_values[5] / 10);
+  CHECK(M(s).pp() == game().depot_values[5] % 10);
+  CHECK(M(s).awareness() == game().awareness_tab[2] + 1);
+  CHECK(!has(*s, "demolish depot"));
+  auto f = ops(3, 3, 0, 3, "Farmwell Station");
+  CHECK(!has(*f, "demolish bridge"));  // outside the original lines
+  M(f).extend_lines(4);
+  CHECK(M(f).extended(4));
+  CHECK(has(*f, "demolish bridge"));
 }
