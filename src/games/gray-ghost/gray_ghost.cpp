@@ -457,6 +457,9 @@ void GrayGhostState::advance() {
       take(ci, trap);
       if (trap) return;
     }
+    // Everybody sees a raider cross a mission square without a flag.
+    if (me.mission && !me.done && g_->mission_at[c] && c != g_->mission_node[me.mission])
+      me.passed |= uint16_t(1 << g_->mission_at[c]);
     if (me.mission && !me.done && c == g_->mission_node[me.mission]) {
       me.done = true;  // seed, ACCOMPLIR: the flag goes on the face-up card
       extra_++;
@@ -670,7 +673,7 @@ Json GrayGhostState::view(int seat) const {
   static const char* kDisc[] = {"", "disc", "disc_blue", "disc_trap"};
   for (int c = 0; c < kCircles; ++c)
     if (disc_[c] != EMPTY) pieces.push_back({{"node", G.id(G.circles[c])}, {"seat", -1}, {"face", kDisc[disc_[c]]}});
-  Json missions = Json::array();
+  Json missions = Json::array(), passed = Json::array();
   for (int s = 0; s < seats_; ++s) {
     const Raider& r = r_[s];
     Json p = {{"node", G.id(r.at)}, {"seat", s}, {"face", "raider"}};
@@ -680,6 +683,10 @@ Json GrayGhostState::view(int seat) const {
     bool shown = r.done || s == seat || phase_ == OVER;
     if (r.mission) side.push_back({{"seat", s}, {"face", r.done ? "flag" : "mission"}, {"where", "mission"}});
     missions.push_back(r.mission == 0 ? 0 : shown ? int(r.mission) : -1);
+    Json crossed = Json::array();
+    for (int m = 1; m <= kMissions; ++m)
+      if (r.passed >> m & 1) crossed.push_back(m);
+    passed.push_back(crossed);
     std::string line =
         game().seat_name(s) + ": " + std::to_string(r.soldiers) + " soldier" + (r.soldiers == 1 ? "" : "s");
     line += r.mission == 0 ? ", no mission yet"
@@ -715,6 +722,7 @@ Json GrayGhostState::view(int seat) const {
             {"to_move", cur_},
             {"extra", extra_},
             {"spinner", {{"faces", faces}, {"at", face_}}}};
+  v["crossed"] = passed;  // mission squares crossed without a flag: not their missions
   if (phase_ == MOVE) v["move"] = {{"steps", steps_}, {"diagonal", diag_}};
   if (phase_ == OVER) v["winner"] = winner_;
   return v;
@@ -737,7 +745,14 @@ std::unique_ptr<State> GrayGhostState::determinize(int seat, Rng& rng) const {
   std::vector<int8_t> pool;
   for (int m = 1; m <= kMissions; ++m)
     if (!seen[m]) pool.push_back(int8_t(m));
-  rng.shuffle(pool);
+  // Uniform over the deals that agree with the squares each holder crossed
+  // without a flag; rejection keeps it uniform, and is cheap as few deals fail.
+  for (int tries = 0; tries < 200; ++tries) {
+    rng.shuffle(pool);
+    bool ok = true;
+    for (size_t k = 0; k < holders.size(); ++k) ok &= !(r_[holders[k]].passed >> pool[k] & 1);
+    if (ok) break;
+  }
   for (size_t k = 0; k < holders.size(); ++k) s->r_[holders[k]].mission = pool[k];
   return s;
 }
@@ -749,7 +764,7 @@ std::string GrayGhostState::debug() const {
     << int(card_) << " trap_in_hand " << trap_in_hand_ << " pending " << pending_ << "\n";
   for (int s = 0; s < seats_; ++s)
     o << "raider " << s << " at " << g_->id(r_[s].at) << " mission " << int(r_[s].mission) << (r_[s].done ? "!" : "")
-      << " soldiers " << int(r_[s].soldiers) << (r_[s].skip ? " skip" : "") << "\n";
+      << " soldiers " << int(r_[s].soldiers) << (r_[s].skip ? " skip" : "") << " passed " << r_[s].passed << "\n";
   o << "discs ";
   for (int8_t d : disc_) o << ".?BX"[d];
   o << " deck";
@@ -772,6 +787,7 @@ void GrayGhostState::check() const {
       fail("a raider with a finished mission sits in HQ");
     if (r.soldiers < 0) fail("negative soldiers");
     if (r.done && r.mission == 0) fail("done without a mission");
+    if (r.mission && (r.passed >> r.mission & 1)) fail("crossed its own mission without a flag");
     for (int o = 0; o < s; ++o)
       if (r_[o].mission && r_[o].mission == r.mission) fail("two raiders hold one mission");
     if (z < 0 && occupied(r.at, s) && !(moving && s == cur_)) fail("two raiders on one square");

@@ -55,7 +55,8 @@ struct Raider {
   int8_t mission = 0;  // 0: none yet
   bool done = false;   // mission carried out; the card is then face up
   int8_t soldiers = 0;
-  bool skip = false;  // loses the next turn
+  bool skip = false;    // loses the next turn
+  uint16_t passed = 0;  // bit m: crossed mission square m since drawing, so m is not its mission
 };
 
 struct Face {
@@ -101,6 +102,7 @@ class GrayGhostState : public State {
   void set_raider(int s, int node, int mission, bool done, int soldiers);
   void set_disc(int circle, Disc d);
   void set_turn(int seat) { cur_ = int8_t(seat), phase_ = SPIN, extra_ = 0; }
+  void set_passed(int s, int mask) { r_[s].passed = uint16_t(mask); }
 
  private:
   struct Ray {

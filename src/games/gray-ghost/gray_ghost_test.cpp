@@ -512,3 +512,16 @@ TEST_CASE(
   CHECK(std::find(names.begin(), names.end(), "spin:6 diagonal") != names.end());
   CHECK(s->view(0)["spinner"]["faces"].size() == p.size());
 }
+
+TEST_CASE("gray-ghost: determinize rules out mission squares a rival crossed without a flag (ACCOMPLIR)") {
+  auto s = fresh(3);
+  put(*s, 1, "l2", 6, false, 0);
+  put(*s, 0, "c10", 8, false, 0);
+  gg(*s).set_turn(1);
+  play(*s, {"spin", "spin:4 straight", "l2-l6"});  // over l4, mission 5, no flag
+  CHECK(gg(*s).raider(1).passed == 1 << 5);
+  CHECK(s->view(0)["crossed"][1] == Json::array({5}));
+  gg(*s).set_passed(1, (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 7));
+  Rng rng(9);
+  for (int k = 0; k < 30; ++k) CHECK(gg(*s->determinize(0, rng)).raider(1).mission == 6);
+}
