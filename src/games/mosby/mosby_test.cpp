@@ -809,3 +809,40 @@ TEST_CASE("mosby: depots pay the value on their marker; bridges outside the line
   CHECK(M(f).extended(4));
   CHECK(has(*f, "demolish bridge"));
 }
+
+TEST_CASE("mosby: scouting - targets, a success draws and examines, blanks go to the holding box (6.1)") {
+  auto s = ops(4, 4, 0, 2, "Groveton");
+  // Adjacent unrevealed spaces inside the lines, or spaces with face-down units; never a bare Troop Concentration.
+  CHECK(has(*s, "scout:Manassas Junction"));
+  CHECK(!has(*s, "scout:Gainesville"));  // outside the lines and empty
+  auto t = ops(4, 4, 0, 2, "Chantilly");
+  CHECK(!has(*t, "scout:Fairfax Court House"));
+  play(*s, {"scout:Manassas Junction", "die:5", "draw:blank"});  // above Awareness 2: success
+  CHECK(M(s).space(node("Manassas Junction")).status == 1);
+  int hold = 0;
+  for (const auto& u : M(s).units()) hold += u.loc == mosby::kHold;
+  CHECK(hold == 1);
+  CHECK(!has(*s, "scout:Manassas Junction"));  // revealed and empty: nothing left to scout
+  // A unit outside the lines that is face down may be scouted too.
+  M(s).put_unit(mosby::COMBAT, 3, node("Gainesville"), false);
+  CHECK(has(*s, "scout:Gainesville"));
+  play(*s, {"scout:Gainesville", "die:6"});
+  bool seen = false;
+  Json v = s->view(0);
+  for (auto& p : v["pieces"]) seen |= p["node"] == "Gainesville" && p["face"] == "union-combat";
+  CHECK(seen);
+}
+
+TEST_CASE("mosby: a deactivated unit is face down again; the view hides it (7.2)") {
+  auto s = ops(1, 3, 0, 3, "Middleburg");
+  int u = M(s).put_unit(mosby::COMBAT, 4, node("Centreville"), true);
+  play(*s, {"die:1"});
+  roll_checks(*s, 6);
+  play(*s, {"die:1"});  // the Union Movement Table's 1: it deactivates where it stands
+  CHECK(!M(s).units()[u].active);
+  CHECK(M(s).units()[u].loc == node("Centreville"));
+  bool hidden = false;
+  Json v = s->view(0);
+  for (auto& p : v["pieces"]) hidden |= p["node"] == "Centreville" && p["face"] == "union-hidden";
+  CHECK(hidden);
+}
