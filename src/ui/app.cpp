@@ -1135,6 +1135,11 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
     ImGui::Dummy(ImVec2(48.0f * i, 50));
   }
   if (view.contains("spinner") && view["spinner"].is_object()) draw_spinner(view["spinner"]);
+  // What happens next, and the last roll with its modifiers and table row.
+  if (view.contains("step") && view["step"].is_string())
+    ImGui::TextColored(ImVec4(0.55f, 0.85f, 1, 1), "Next: %s", view["step"].get<std::string>().c_str());
+  if (view.contains("roll") && view["roll"].is_string() && !view["roll"].get<std::string>().empty())
+    ImGui::TextWrapped("Roll: %s", view["roll"].get<std::string>().c_str());
   // Status lines.
   if (view.contains("status"))
     for (const Json& l : view["status"]) ImGui::TextWrapped("%s", l.get<std::string>().c_str());
