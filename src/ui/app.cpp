@@ -368,7 +368,7 @@ bool App::frame(float w, float h) {
                    (session_->state().to_move() >= 0 && session_->seats()[session_->state().to_move()].ai);
     if (ai_turn) {
       size_t before = session_->match().record().actions.size();
-      session_->step(12, platform::now_ms());
+      session_->step(8, platform::now_ms());  // leaves most of a 30 fps frame to drawing
       if (session_->match().record().actions.size() != before) after_move();
       changed = true;
     }

@@ -109,8 +109,10 @@ test("Mosby's Raiders: a turn played through the page, the Union side running it
   const r = rng(7);
   for (let k = 0; k < 60 && s.result === null; k++) {
     played.push(await playByClicks(page, (names) => {
-      const end = names.find((n) => /end|pass|done|stop/i.test(n));
-      return end && r() < 0.5 ? end : names[Math.floor(r() * names.length)];
+      // Keep the band in the field: disbanding would end the game at once.
+      const keep = names.filter((n) => !/disband/i.test(n));
+      const end = keep.find((n) => /end|pass|done|stop/i.test(n));
+      return end && r() < 0.5 ? end : keep[Math.floor(r() * keep.length)];
     }));
     await settle(page);
     s = await state(page);

@@ -50,7 +50,7 @@ test('the board zooms with the wheel and the Fit button restores it', async () =
 
 test('while the strongest AI thinks the page keeps drawing: longest frame under 100 ms', async () => {
   const ctx = await browser.newContext();
-  const page = await open(ctx, url, { width: 1024, height: 700 });
+  const page = await open(ctx, url, { width: 800, height: 600 });
   await page.evaluate(() => {
     window.frameTimes = [];
     let last = 0;
