@@ -14,9 +14,9 @@ struct SimStats {
 };
 
 // Plays n random games. At every state: invariants hold, legal actions are
-// sorted and unique, the share code round-trips, a clone matches. At powers
+// sorted and unique. Every 16 plies: the share code round-trips. At powers
 // of two and at the end: the JSON save reloads into the identical state and
-// identical views for every seat.
+// identical views for every seat, and a clone matches.
 SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, const Json& options = Json::object());
 
 // Replays a record and returns the state; fails the test on an illegal action.
