@@ -859,18 +859,6 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
       else
         off_target_ = true;
     }
-    for (int t : targets) {
-      ImVec2 c = NP(t);
-      float r = cell_ ? s * 0.42f : s * 0.26f;
-      if (sel_.empty())
-        dl->AddCircle(c, r, IM_COL32(255, 230, 90, 150), 32, 2.5f);
-      else
-        dl->AddCircleFilled(c, r * 0.45f, IM_COL32(80, 200, 90, 170), 24);
-    }
-    for (int n : sel_) {
-      ImVec2 c = NP(n);
-      dl->AddCircle(c, cell_ ? s * 0.45f : s * 0.3f, IM_COL32(255, 215, 0, 255), 32, 4);
-    }
   }
 
   // Pieces.
@@ -916,6 +904,20 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
       bool selected = !sel_.empty() && sel_[0] == k;
       draw_piece(dl, pc, r, style, seat_color(g, p.value("seat", -1)), selected);
     }
+  }
+  // Highlights go above the pieces: a ring round each piece that can move,
+  // a dot on each square it can reach.
+  for (int t : targets) {
+    ImVec2 c = NP(t);
+    float r = cell_ ? s * 0.44f : s * 0.36f;
+    if (sel_.empty())
+      dl->AddCircle(c, r, IM_COL32(255, 230, 90, 200), 32, 2.5f);
+    else
+      dl->AddCircleFilled(c, s * (cell_ ? 0.19f : 0.12f), IM_COL32(80, 200, 90, 190), 24);
+  }
+  for (int n : sel_) {
+    ImVec2 c = NP(n);
+    dl->AddCircle(c, cell_ ? s * 0.45f : s * 0.38f, IM_COL32(255, 215, 0, 255), 32, 4);
   }
   if (off_target_ && !sel_.empty()) {
     // An "off the board" move (an escape): mark it beside the selected piece.
