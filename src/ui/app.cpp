@@ -679,7 +679,8 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
     dirty_ = 3;
   };
   bool over = zio.MousePos.x >= x0 && zio.MousePos.x < x0 + w && zio.MousePos.y >= y0 && zio.MousePos.y < y0 + h;
-  if (over && !zio.WantCaptureMouse && zio.MouseWheel != 0) zoom_to(zoom_ * std::pow(1.2f, zio.MouseWheel), zio.MousePos);
+  if (over && !zio.WantCaptureMouse && zio.MouseWheel != 0)
+    zoom_to(zoom_ * std::pow(1.2f, zio.MouseWheel), zio.MousePos);
   bool drag_l = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8) && !in_setup();
   bool drag_r = ImGui::IsMouseDragging(ImGuiMouseButton_Right, 2);
   if (!zio.WantCaptureMouse && (drag_l || drag_r) && zoom_ > 1) {
@@ -690,7 +691,8 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
   }
   ImGui::SetNextWindowPos(ImVec2(x0 + 8, y0 + h - 8), ImGuiCond_Always, ImVec2(0, 1));
   ImGui::SetNextWindowBgAlpha(0.6f);
-  ImGui::Begin("##zoom", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::Begin("##zoom", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing);
   if (button("+")) zoom_to(zoom_ * 1.4f, ctr);
   ImGui::SameLine();
   if (button("-")) zoom_to(zoom_ / 1.4f, ctr);
@@ -928,8 +930,10 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
   // Input: clicks on the board that no window took.
   ImGuiIO& io = ImGui::GetIO();
   if (panning_ && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseDown(ImGuiMouseButton_Right) &&
-      !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) panning_ = false;
-  if (!io.WantCaptureMouse && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && panning_) panning_ = false;
+      !ImGui::IsMouseReleased(ImGuiMouseButton_Left))
+    panning_ = false;
+  if (!io.WantCaptureMouse && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && panning_)
+    panning_ = false;
   else if (!io.WantCaptureMouse && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
     ImVec2 m = io.MousePos, d = io.MouseClickedPos[0];
     if (m.x >= x0 && m.x < x0 + w && m.y >= y0 && m.y < y0 + h) {
@@ -1231,7 +1235,8 @@ void App::draw_spinner(const Json& sp) {
     acc += n;
     std::string label = f.value("label", "");
     bool card = label.find("ard") != std::string::npos;
-    ImU32 col = card ? IM_COL32(150, 40, 40, 255) : (i % 2 ? IM_COL32(205, 190, 150, 255) : IM_COL32(230, 218, 185, 255));
+    ImU32 col =
+        card ? IM_COL32(150, 40, 40, 255) : (i % 2 ? IM_COL32(205, 190, 150, 255) : IM_COL32(230, 218, 185, 255));
     if (int(i) == at && t >= 1) col = IM_COL32(250, 210, 90, 255);
     dl->PathLineTo(c);
     dl->PathArcTo(c, R, a0, a1, 12);
@@ -1240,17 +1245,20 @@ void App::draw_spinner(const Json& sp) {
     std::string shortl = label.substr(0, std::min<size_t>(label.size(), 6));
     ImVec2 ts = ImGui::CalcTextSize(shortl.c_str());
     float fs = ImGui::GetFontSize() * 0.7f;
-    dl->AddText(g_fonts.body, fs, ImVec2(c.x + std::cos(am) * R * 0.68f - ts.x * 0.35f, c.y + std::sin(am) * R * 0.68f - fs / 2),
+    dl->AddText(g_fonts.body, fs,
+                ImVec2(c.x + std::cos(am) * R * 0.68f - ts.x * 0.35f, c.y + std::sin(am) * R * 0.68f - fs / 2),
                 card ? IM_COL32_WHITE : IM_COL32(50, 35, 20, 255), shortl.c_str());
   }
   dl->AddCircle(c, R, IM_COL32(70, 50, 30, 255), 64, 3);
   float pa = ang - kPi / 2;
   ImVec2 tip(c.x + std::cos(pa) * R * 0.92f, c.y + std::sin(pa) * R * 0.92f);
   ImVec2 perp(-std::sin(pa) * 7, std::cos(pa) * 7);
-  dl->AddTriangleFilled(tip, ImVec2(c.x + perp.x, c.y + perp.y), ImVec2(c.x - perp.x, c.y - perp.y), IM_COL32(25, 25, 30, 255));
+  dl->AddTriangleFilled(tip, ImVec2(c.x + perp.x, c.y + perp.y), ImVec2(c.x - perp.x, c.y - perp.y),
+                        IM_COL32(25, 25, 30, 255));
   dl->AddCircleFilled(c, 8, IM_COL32(25, 25, 30, 255));
   ImGui::Dummy(ImVec2(2 * R, 2 * R + 12));
-  if (at >= 0 && t >= 1) ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "Spun: %s", as_object(faces[at]).value("label", "").c_str());
+  if (at >= 0 && t >= 1)
+    ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "Spun: %s", as_object(faces[at]).value("label", "").c_str());
 }
 
 void App::setup_editor_action() {

@@ -22,7 +22,9 @@ class App {
   void init();                            // restores the autosave or opens a link; never throws
   bool frame(float width, float height);  // draws; true if another frame is wanted soon
   bool busy() const;
-  void report_error(const std::string& what) { notify("Something went wrong drawing the game: " + what, true); }                      // AI thinking, animation or a toast on screen
+  void report_error(const std::string& what) {
+    notify("Something went wrong drawing the game: " + what, true);
+  }  // AI thinking, animation or a toast on screen
 
   // The page API (window.gamut); each returns "" or an error message.
   std::string api_state() const;
