@@ -14,10 +14,12 @@ std::vector<double> State::chance_probs() const {
 std::string State::describe_result() const {
   if (!terminal()) return "";
   std::vector<double> r = returns();
-  if (seats() == 1) return r[0] > 0 ? "Victory" : "Defeat";
+  std::string why = result_reason();
+  if (!why.empty()) why = ": " + why;
+  if (seats() == 1) return (r[0] > 0 ? "Victory" : "Defeat") + why;
   int best = int(std::max_element(r.begin(), r.end()) - r.begin());
-  if (std::count(r.begin(), r.end(), r[best]) > 1) return "Draw";
-  return game().seat_name(best) + " wins";
+  if (std::count(r.begin(), r.end(), r[best]) > 1) return "Draw" + why;
+  return game().seat_name(best) + " wins" + why;
 }
 
 Action State::find_action(const std::string& name) const {

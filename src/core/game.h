@@ -72,7 +72,8 @@ class State {
   // builds moves from clicks on these; actions without nodes become buttons.
   virtual std::vector<int> action_nodes(Action) const { return {}; }
   virtual int move_number() const { return plies_; }
-  virtual std::string describe_result() const;  // "Blue wins: ..." once terminal
+  virtual std::string describe_result() const;              // "Blue wins: <reason>" once terminal
+  virtual std::string result_reason() const { return ""; }  // why the game ended, for describe_result
 
   bool terminal() const { return to_move() == kTerminal; }
   Action find_action(const std::string& name) const;  // -1 when no legal action has it

@@ -1272,15 +1272,20 @@ void App::setup_editor_action() {
 // [SECTION] dialogs
 // ---------------------------------------------------------------------------
 
-void App::draw_new_game() {
-  std::shared_ptr<const Game> g;
+// The game a dialog is about; on bad rules data the dialog closes with the reason.
+std::shared_ptr<const Game> App::dialog_game(const std::string& id, bool& open) {
   try {
-    g = load_game(new_id_);
+    return load_game(id);
   } catch (const std::exception& e) {
     notify(e.what(), true);
-    new_open_ = false;
-    return;
+    open = false;
+    return nullptr;
   }
+}
+
+void App::draw_new_game() {
+  std::shared_ptr<const Game> g = dialog_game(new_id_, new_open_);
+  if (!g) return;
   const GameInfo& gi = g->info();
   ImGui::SetNextWindowSize(ImVec2(460, 0), ImGuiCond_Appearing);
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -1348,14 +1353,8 @@ void App::draw_new_game() {
 }
 
 void App::draw_rules() {
-  std::shared_ptr<const Game> g;
-  try {
-    g = load_game(rules_id_);
-  } catch (const std::exception& e) {
-    notify(e.what(), true);
-    rules_open_ = false;
-    return;
-  }
+  std::shared_ptr<const Game> g = dialog_game(rules_id_, rules_open_);
+  if (!g) return;
   ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowSize(ImVec2(std::min(640.0f, io.DisplaySize.x - 20), io.DisplaySize.y * 0.8f),
                            ImGuiCond_Appearing);

@@ -48,6 +48,7 @@ class App {
   void draw_board(const Json& view, float x, float y, float w, float h);
   void board_click(float mx, float my);
   void draw_panel(const Json& view, float x, float y, float w, float h);
+  std::shared_ptr<const Game> dialog_game(const std::string& id, bool& open);
   void draw_new_game();
   void draw_rules();
   void draw_share();

@@ -372,12 +372,6 @@ double BlueGrayState::heuristic(int seat) const {
 // makes the search a shallow heuristic tree search, which plays far better.
 int BlueGrayState::playout_plies() const { return 1; }
 
-std::string BlueGrayState::describe_result() const {
-  if (phase_ != OVER) return "";
-  if (winner_ == 2) return "Draw: " + std::string(how_);
-  return game().seat_name(winner_) + " wins: " + how_;
-}
-
 static std::shared_ptr<const Game> make(const Json& d, int v) { return std::make_shared<BlueGrayGame>(d, v); }
 GAMUT_REGISTER_GAME("blue-and-gray", make);
 

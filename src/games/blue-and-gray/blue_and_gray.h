@@ -45,7 +45,7 @@ class BlueGrayState : public State {
   double heuristic(int seat) const override;
   int playout_plies() const override;
   std::vector<int> action_nodes(Action a) const override;
-  std::string describe_result() const override;
+  std::string result_reason() const override { return phase_ == OVER ? how_ : ""; }
 
   // For tests.
   int at(int node) const { return board_[node]; }

@@ -313,12 +313,6 @@ std::vector<int> GeisterState::action_nodes(Action a) const {
   return {(a - kMoveBase) / kSquares, (a - kMoveBase) % kSquares};
 }
 
-std::string GeisterState::describe_result() const {
-  if (phase_ != OVER) return "";
-  if (winner_ == 2) return "Draw: " + std::string(how_);
-  return game().seat_name(winner_) + " wins: " + how_;
-}
-
 static std::shared_ptr<const Game> make(const Json& d, int v) { return std::make_shared<GeisterGame>(d, v); }
 GAMUT_REGISTER_GAME("geister", make);
 

@@ -43,7 +43,7 @@ class GeisterState : public State {
   double heuristic(int seat) const override;
   Action playout_action(Rng& rng) const override;
   std::vector<int> action_nodes(Action a) const override;
-  std::string describe_result() const override;
+  std::string result_reason() const override { return phase_ == OVER ? how_ : ""; }
 
   // For tests and the tournament client.
   const Ghost& ghost(int i) const { return ghosts_[i]; }
