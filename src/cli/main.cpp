@@ -1,6 +1,8 @@
 // gamut: the command-line tool. Its output lines are a stable interface for
 // scripts: see README.md.
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -49,49 +51,69 @@ std::vector<std::string> split(const std::string& s, char c) {
   return r;
 }
 
+// Wilson score interval at 95%: honest bounds even at 0 or n wins.
+std::pair<double, double> wilson(int k, int n) {
+  if (n == 0) return {0, 1};
+  double z = 1.96, p = double(k) / n, d = 1 + z * z / n;
+  double c = (p + z * z / (2 * n)) / d, h = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
+  return {std::max(0.0, c - h), std::min(1.0, c + h)};
+}
+
+// --swap rotates the bots through the seats game by game, so seat advantage
+// cancels out; wins are then counted per bot, not per seat.
 int cmd_selfplay(const std::map<std::string, std::string>& f) {
   std::string id = flag(f, "game");
   int n = std::stoi(flag(f, "games", "10"));
   uint64_t seed = std::stoull(flag(f, "seed", "1"));
   std::vector<std::string> names = split(flag(f, "bots", "random,random"), ',');
   Json options = f.count("options") ? parse_json_text(f.at("options"), "--options") : Json::object();
-  bool verbose = f.count("verbose");
+  bool verbose = f.count("verbose"), swap = f.count("swap");
+  int k = int(names.size());
   std::vector<std::unique_ptr<Bot>> bots;
   for (auto& b : names) bots.push_back(make_bot(b));
-  std::vector<int> wins(names.size(), 0);
+  std::vector<int> wins(k, 0);
   int draws = 0;
   long plies = 0;
+  double score = 0;
   auto t0 = Clock::now();
   for (int g = 0; g < n; ++g) {
     Record r;
     r.game = id;
     r.options = options;
-    r.seats = names.size();
+    r.seats = k;
     r.seed = seed * 1000003 + uint64_t(g);
     Match m(r);
     Rng rng(r.seed ^ 0x5eed);
+    auto bot_at = [&](int seat) { return swap ? (seat + g) % k : seat; };
     while (!m.state().terminal()) {
       m.resolve_chance();
       if (m.state().terminal()) break;
       int seat = m.state().to_move();
-      m.play(bots[seat]->choose(m.state(), seat, rng));
+      m.play(bots[bot_at(seat)]->choose(m.state(), seat, rng));
       ++plies;
     }
     std::vector<double> ret = m.state().returns();
     double best = *std::max_element(ret.begin(), ret.end());
     int winners = int(std::count(ret.begin(), ret.end(), best));
-    if (names.size() == 1) {
+    score += m.state().score();
+    if (k == 1) {
       if (ret[0] > 0) wins[0]++;
     } else if (winners == 1 && best > 0) {
-      wins[std::max_element(ret.begin(), ret.end()) - ret.begin()]++;
+      wins[bot_at(int(std::max_element(ret.begin(), ret.end()) - ret.begin()))]++;
     } else {
       draws++;
     }
     if (verbose) std::cout << "game " << g + 1 << ": " << m.state().describe_result() << "\n";
   }
   std::cout << "result: games=" << n << " wins=";
-  for (size_t i = 0; i < wins.size(); ++i) std::cout << (i ? "," : "") << wins[i];
+  for (int i = 0; i < k; ++i) std::cout << (i ? "," : "") << wins[i];
   std::printf(" draws=%d plies=%ld seconds=%.2f\n", draws, plies, since(t0));
+  for (int i = 0; i < k; ++i) {
+    auto [lo, hi] = wilson(wins[i], n);
+    std::printf("%s %s: %d/%d wins = %.1f%% (95%% CI %.1f-%.1f%%)\n", swap ? "bot" : "seat", names[i].c_str(), wins[i],
+                n, 100.0 * wins[i] / n, 100 * lo, 100 * hi);
+  }
+  if (k == 1) std::printf("mean score: %.2f\n", score / std::max(n, 1));
   return 0;
 }
 
@@ -149,14 +171,15 @@ int cmd_golden(const std::map<std::string, std::string>& f) {
 }
 
 int usage() {
-  std::cerr << "usage: gamut list\n"
-               "       gamut board --game ID\n"
-               "       gamut info --game ID\n"
-               "       gamut selfplay --game ID --games N --seed S --bots B0,B1[,...] [--options JSON] [--verbose]\n"
-               "       gamut bench --game ID --seconds S\n"
-               "       gamut replay --code CODE   (prints the move log of a share code)\n"
-               "       gamut gat --host H --port P --level L   (Geister on a GAT tournament server)\n"
-               "bots: random, greedy, mc, mc@MS, ai, ai:1-5, ai@MS\n";
+  std::cerr
+      << "usage: gamut list\n"
+         "       gamut board --game ID\n"
+         "       gamut info --game ID\n"
+         "       gamut selfplay --game ID --games N --seed S --bots B0,B1[,...] [--options JSON] [--swap] [--verbose]\n"
+         "       gamut bench --game ID --seconds S\n"
+         "       gamut replay --code CODE   (prints the move log of a share code)\n"
+         "       gamut gat --host H --port P --level L   (Geister on a GAT tournament server)\n"
+         "bots: random, greedy, mc, mc@MS, ai, ai:1-5, ai@MS\n";
   return 2;
 }
 

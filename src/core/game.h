@@ -74,6 +74,8 @@ class State {
   virtual int move_number() const { return plies_; }
   virtual std::string describe_result() const;              // "Blue wins: <reason>" once terminal
   virtual std::string result_reason() const { return ""; }  // why the game ended, for describe_result
+  // Grades a finished solitaire game beyond win/loss (Mosby: final Notoriety); selfplay prints its mean.
+  virtual double score() const { return 0; }
 
   bool terminal() const { return to_move() == kTerminal; }
   Action find_action(const std::string& name) const;  // -1 when no legal action has it

@@ -101,6 +101,7 @@ class MosbyState : public State {
   double heuristic(int seat) const override;
   std::vector<int> action_nodes(Action a) const override;
   std::string describe_result() const override;
+  double score() const override { return notoriety_; }
 
   // Read access for tests and the renderer.
   int turn() const { return turn_; }
