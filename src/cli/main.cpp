@@ -143,7 +143,8 @@ int cmd_bench(const std::map<std::string, std::string>& f) {
 // Hidden: prints golden share-code lines "<game> <code> <fingerprint>" for
 // tests/golden/codes.txt. The fingerprint is FNV-1a 64 of the final state's
 // debug() and the action count; tests/unit/golden_test.cpp recomputes it.
-// --plies P stops after P player moves (0: play to the end).
+// --plies P stops after P player moves (0: play to the end); --version and
+// --seats pin the rules data and the number of players.
 int cmd_golden(const std::map<std::string, std::string>& f) {
   std::string id = flag(f, "game");
   int n = std::stoi(flag(f, "games", "1"));
@@ -154,6 +155,8 @@ int cmd_golden(const std::map<std::string, std::string>& f) {
     Record r;
     r.game = id;
     r.options = options;
+    r.version = std::stoi(flag(f, "version", "0"));  // 0: the newest rules data
+    r.seats = std::stoull(flag(f, "seats", "0"));
     r.seed = seed * 1000003 + uint64_t(g);
     Match m(r);
     Rng rng(r.seed ^ 0x901d);
