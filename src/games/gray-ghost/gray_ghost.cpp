@@ -852,11 +852,10 @@ double GrayGhostState::heuristic(int seat) const {
   return h;
 }
 
-std::string GrayGhostState::describe_result() const {
-  if (phase_ != OVER) return "";
-  if (winner_ < 0) return "Draw: the round limit was reached";
-  return game().seat_name(winner_) + " wins: back at the Gray Ghost's headquarters with the mission done and " +
-         std::to_string(r_[winner_].soldiers) + " soldiers";
+std::string GrayGhostState::result_reason() const {
+  if (winner_ < 0) return "the round limit was reached";
+  return "back at the Gray Ghost's headquarters with the mission done and " + std::to_string(r_[winner_].soldiers) +
+         " soldiers";
 }
 
 void GrayGhostState::set_raider(int s, int node, int mission, bool done, int soldiers) {

@@ -88,7 +88,7 @@ class GrayGhostState : public State {
   // (turns still needed) judges the rest.
   int playout_plies() const override { return 16; }
   std::vector<int> action_nodes(Action a) const override;
-  std::string describe_result() const override;
+  std::string result_reason() const override;
 
   // For tests.
   const Raider& raider(int s) const { return r_[s]; }
