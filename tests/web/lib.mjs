@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '../../scripts/serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const webRoot = path.resolve(here, '../../build/web');
+// GAMUT_WEB_ROOT serves another build (e.g. a one-game dev build) instead of build/web.
+export const webRoot = path.resolve(process.env.GAMUT_WEB_ROOT || path.resolve(here, '../../build/web'));
 
 export async function startServer() {
   const server = await serve(webRoot, 0);

@@ -264,12 +264,13 @@ std::vector<int> MosbyState::dist_from(const std::vector<int>& src) const {
   return d;
 }
 
-void MosbyState::gain_pp(int n) {
+void MosbyState::gain_pp(int n, const char* why) {
   pp_ += n;
   while (pp_ >= 10) pp_ -= 10, ++notoriety_;
+  if (n) ledger_.push_back({turn_, n, notoriety_, why});
 }
 
-void MosbyState::lose_pp(int n) {
+void MosbyState::lose_pp(int n, const char* why) {
   pp_ -= n;
   while (pp_ < 0) {
     if (notoriety_ > 1) {
@@ -279,6 +280,7 @@ void MosbyState::lose_pp(int n) {
       pp_ = 0;  // Notoriety never falls below 1
     }
   }
+  if (n) ledger_.push_back({turn_, -n, notoriety_, why});
 }
 
 void MosbyState::set_awareness(int a) { awareness_ = std::max(1, std::min(5, a)); }
@@ -299,8 +301,8 @@ void MosbyState::to_hold(int u) { units_[u] = Unit{units_[u].kind, kHold}; }
 
 void MosbyState::eliminate_noncombat(int u) {
   UnitType t = g_->kinds[units_[u].kind].type;
-  if (t == COURIER) gain_pp(g_->pp("courier"));
-  if (t == WAGON) gain_pp(g_->pp("supply_wagon"));
+  if (t == COURIER) gain_pp(g_->pp("courier"), "courier eliminated");
+  if (t == WAGON) gain_pp(g_->pp("supply_wagon"), "supply wagon eliminated");
   to_hold(u);
 }
 
@@ -363,7 +365,7 @@ void MosbyState::mosby_enter(int n) {
   for (int i = 0; i < 2; ++i)
     if (leaders_[i].state == 2 && !in_lines(n)) {
       leaders_[i].state = 3;
-      gain_pp(g_->pp("kidnap"));
+      gain_pp(g_->pp("kidnap"), "kidnapped leader brought out");
     }
   bool active_combat = false;
   for (int u : units_at(n)) {
@@ -452,7 +454,8 @@ void MosbyState::finish_combat(int result_idx, int natural) {
            std::to_string(total) + " -> " + res;
   if (res[0] == 'D') {
     int lost = res.size() > 1 ? res[1] - '0' : 0;
-    lose_pp(-g_->pp("combat_lost") + lost * -g_->pp("per_guerrilla_sp"));
+    lose_pp(-g_->pp("combat_lost"), "combat lost");
+    lose_pp(lost * -g_->pp("per_guerrilla_sp"), "guerrilla strength lost");
     strength_ = std::max(0, strength_ - lost);
     for (Leader& l : leaders_)
       if (l.state == 2) l.state = 3;  // he escapes (6.3)
@@ -463,7 +466,8 @@ void MosbyState::finish_combat(int result_idx, int natural) {
   }
   int hits = res.size() > 1 ? res[1] - '0' : 0;
   hits = std::min(hits, combat_strength_);
-  gain_pp(g_->pp("combat_won") + combat_strength_ + g_->pp("per_union_sp") * hits);
+  gain_pp(g_->pp("combat_won") + combat_strength_, "combat won");
+  gain_pp(g_->pp("per_union_sp") * hits, "Union strength points hit");
   set_awareness(awareness_ + g_->perf["awareness"].value("combat_won", 1));
   push(OP_POST_COMBAT);
   if (natural == 1) push(OP_CASUALTY);
@@ -489,7 +493,7 @@ void MosbyState::wound() {
     return finish(false, "Mosby is killed (a second wound)");
   }
   wounded_turn_ = turn_;
-  lose_pp(-g_->pp("wound"));
+  lose_pp(-g_->pp("wound"), "Mosby wounded");
   // Part 2: the player discards one Permanent Action card here (6.5).
 }
 
@@ -1057,7 +1061,7 @@ void MosbyState::input(Action a) {
       if (t.b == RS_PREP) {
         if (to == mosby_) {
           if (combat(u)) {
-            lose_pp(-g_->pp("prep_caught"));
+            lose_pp(-g_->pp("prep_caught"), "caught in Preparation");
             mosby_removed();
             end_turn_now();
             push(OP_CASUALTY);
@@ -1294,7 +1298,7 @@ void MosbyState::input(Action a) {
       // 6.6: casualty check, -2 PP, the attackers scatter, the turn ends.
       stack_.pop_back();  // the combat roll
       int here = mosby_;
-      lose_pp(-g_->pp("skedaddle"));
+      lose_pp(-g_->pp("skedaddle"), "skedaddled");
       for (Leader& l : leaders_)
         if (l.state == 2) l.state = 3;
       mosby_removed();
@@ -1625,6 +1629,7 @@ Json MosbyState::view(int seat) const {
     if (n >= 0) last.push_back(nid(n));
   v["last"] = last;
   v["notoriety_by_turn"] = notoriety_by_turn_;
+  v["summary"] = summary();
   if (over_) v["how"] = how_;
   return v;
 }

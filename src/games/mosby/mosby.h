@@ -118,14 +118,24 @@ class MosbyState : public State {
   const Leader& leader(int i) const { return leaders_[i]; }
   int cards_due() const { return cards_due_; }  // A6: Action cards the Recruitment Table gives this turn
   const std::vector<int>& hand() const { return hand_; }
+  // End-of-game summary (WEB): what earned or cost Performance Points, and when.
+  struct PpEntry {
+    int turn, points, notoriety;  // points: + earned, - lost; Notoriety after them
+    const char* why;
+  };
+  const std::vector<PpEntry>& ledger() const { return ledger_; }
+  const std::vector<int>& notoriety_by_turn() const { return notoriety_by_turn_; }
+  Json summary() const;  // summary.cpp
   CardWindow window() const;
   std::string step() const;
   std::string check_target() const;  // the pending Activation check
   std::string last_roll() const { return roll_; }
 
   // Scenario hooks: the Event cards (part 2) and scripted tests call these.
-  void gain_pp(int n);
-  void lose_pp(int n);
+  // Points go into the performance ledger with why (a string literal, or text
+  // that outlives the state such as a card name in the game data).
+  void gain_pp(int n, const char* why = "");
+  void lose_pp(int n, const char* why = "");
   void set_awareness(int a);
   void place_leader(int i);                                            // first leader card
   void remove_leader(int i);                                           // second leader card
@@ -205,6 +215,7 @@ class MosbyState : public State {
   std::vector<int> last_;
   std::string roll_, how_;
   std::vector<int> notoriety_by_turn_;
+  std::vector<PpEntry> ledger_;  // WEB: the performance ledger (summary.cpp)
 };
 
 class MosbyGame : public Game {
