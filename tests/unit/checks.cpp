@@ -10,9 +10,11 @@ static void same_state(const State& a, const State& b) {
   for (int s = -1; s < a.seats(); ++s) REQUIRE(a.view(s) == b.view(s));
 }
 
-SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, const Json& options) {
+SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, const Json& options,
+                      const std::string& bot_name) {
   SimStats st;
   Rng rng(seed);
+  std::unique_ptr<Bot> bot = bot_name == "random" ? nullptr : make_bot(bot_name);
   for (int g = 0; g < n; ++g) {
     Record r;
     r.game = id;
@@ -24,7 +26,12 @@ SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, co
     size_t next_full = 1;
     for (;;) {
       const State& s = m.state();
-      s.check();
+      try {
+        s.check();
+      } catch (const std::exception& e) {
+        // The record replays the failure: print it with the state.
+        FAIL(std::string(e.what()) << "\nshare code: " << encode_share_code(m.record()) << "\n" << s.debug());
+      }
       std::vector<Action> l = s.legal();
       if (!s.terminal()) {
         REQUIRE(!l.empty());
@@ -53,12 +60,13 @@ SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, co
         m.resolve_chance();
         continue;
       }
-      m.play(l[rng.below(int(l.size()))]);
+      m.play(bot ? bot->choose(s, s.to_move(), rng) : l[rng.below(int(l.size()))]);
       ++st.plies;
     }
     std::vector<double> ret = m.state().returns();
     REQUIRE(int(ret.size()) == m.seats());
     for (double v : ret) REQUIRE((v >= -1 && v <= 1));
+    st.score += m.state().score();
     double best = *std::max_element(ret.begin(), ret.end());
     if (std::count(ret.begin(), ret.end(), best) == 1 && best > 0)
       st.wins[std::max_element(ret.begin(), ret.end()) - ret.begin()]++;

@@ -11,13 +11,16 @@ struct SimStats {
   long games = 0, plies = 0, round_trips = 0;
   std::vector<long> wins;
   long draws = 0;
+  double score = 0;  // summed State::score() of the final states
 };
 
 // Plays n random games. At every state: invariants hold, legal actions are
 // sorted and unique. Every 16 plies: the share code round-trips. At powers
 // of two and at the end: the JSON save reloads into the identical state and
-// identical views for every seat, and a clone matches.
-SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, const Json& options = Json::object());
+// identical views for every seat, and a clone matches. `bot` names the player
+// (make_bot); the default picks uniformly among the legal actions.
+SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, const Json& options = Json::object(),
+                      const std::string& bot = "random");
 
 // Replays a record and returns the state; fails the test on an illegal action.
 std::unique_ptr<State> replay(const std::string& id, const std::vector<std::string>& moves,
