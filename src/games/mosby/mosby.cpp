@@ -81,6 +81,7 @@ bool waits(int op) {
   }
 }
 bool decision(int op) {
+  if (op >= kCardOps && op < kCardOpsEnd) return op == CO_LIMIT || op >= CO_COMBAT_Q;
   return op == OP_PLACE || op == OP_OPS || op == OP_MOSBY_PHASE || op == OP_MOSBY_MOVING || op == OP_SKEDADDLE_Q;
 }
 
@@ -209,6 +210,7 @@ MosbyGame::MosbyGame(const Json& d, int version) : Game("mosby", 1, 1, true, d, 
     }
   }
   if (kinds.size() > 100) throw DataError(w + ": too many unit kinds");
+  load_cards(d);
 }
 
 std::unique_ptr<State> MosbyGame::new_state(const Json& o, int) const { return std::make_unique<MosbyState>(this, o); }
@@ -290,10 +292,16 @@ void MosbyState::use_status(int n, int side) {
     spaces_[n].status = int8_t(side);
     return;
   }
-  int used = 0;
-  for (const Space& s : spaces_) used += s.status != 0;
-  if (used >= g_->status_markers) restore_lines();
-  spaces_[n].status = int8_t(side);
+  auto used = [&] {
+    int k = 0;
+    for (const Space& s : spaces_) k += s.status != 0;
+    return k;
+  };
+  if (used() >= g_->status_markers) restore_lines();
+  // Restoring keeps the Extend the Front markers (7.1); if those alone use up
+  // the mix, the space goes without one (reconstructed: the counter mix is the
+  // limit, and an unmarked space in the lines reads as unrevealed).
+  if (used() < g_->status_markers) spaces_[n].status = int8_t(side);
 }
 
 void MosbyState::to_pool(int u) { units_[u] = Unit{units_[u].kind, kPool}; }
@@ -375,24 +383,39 @@ void MosbyState::mosby_enter(int n) {
     else
       eliminate_noncombat(u);
   }
-  if (active_combat) {
+  int mode = entry_mode(n, active_combat);  // cards: 1 Local Guide, 2 French Dulaney, 3 Ames
+  if (active_combat && mode != 3) {
     if (!stack_.empty() && stack_.back().op == OP_MOSBY_MOVING) stack_.pop_back();
     push(OP_ATTACK_HERE);
     return;
   }
+  bool quiet = mode == 1 || mode == 3, draw = false;  // no checks: the space is examined
   std::vector<Check> c;
-  if (unrevealed(n)) c.push_back({0, int16_t(n)});
-  for (int u : units_at(n)) c.push_back({1, int16_t(u)});
-  if (spaces_[n].tc) c.push_back({2, int16_t(n)});
-  if (c.empty()) return;
+  if (unrevealed(n)) {
+    if (quiet)
+      use_status(n, 1), draw = true;
+    else
+      c.push_back({0, int16_t(n)});
+  }
+  for (int u : units_at(n)) {
+    if (!quiet)
+      c.push_back({1, int16_t(u)});
+    else if (!units_[u].active)
+      units_[u].seen = true;
+  }
+  if (spaces_[n].tc && mode < 2) c.push_back({2, int16_t(n)});
+  if (c.empty() && !draw && (mode == 0 || units_at(n).empty())) return;
   push(OP_AFTER_ENTER, n);
+  batch_combat_ = batch_any_ = false;
   start_checks(c, CK_ENTER, n);
+  if (draw) push(OP_DRAW, DR_EXAMINE_ENTER, n);
 }
 
 // A Union unit steps into n during its movement (7.3, 7.7).
 void MosbyState::union_enter(int u, int n, bool& stop) {
   UnitType t = g_->kinds[units_[u].kind].type;
   if (n == mosby_) {
+    if (hidden_ && t != COMBAT) return;  // a hidden Mosby lets non-combat units pass (7.2)
     stop = true;
     if (t != COMBAT) eliminate_noncombat(u);
     return;
@@ -424,7 +447,7 @@ void MosbyState::begin_combat(bool mosby_attacks) {
   combat_taken_.clear();
   combat_strength_ = 0;
   for (int u : units_at(mosby_))
-    if (combat(u) && (mosby_attacks || units_[u].active)) {
+    if (combat(u) && (mosby_attacks || (units_[u].active && !ames_exempt(u)))) {
       combat_units_.push_back(u);
       combat_strength_ += cur_strength(u);
       units_[u].active = units_[u].seen = true;
@@ -443,7 +466,9 @@ void MosbyState::begin_combat(bool mosby_attacks) {
     << " on the " << (mosby_attacks ? "Mosby" : "Union") << " chart, reaction N+A " << total << " "
     << (react >= 0 ? "+" : "") << react << ")";
   roll_ = o.str();
+  odds_mod_ = odds;
   push(OP_COMBAT_ROLL);
+  cards_begin_combat();  // Permanent cards; the others are offered before the die (6.5 step 3D)
   if (!mosby_attacks) push(OP_SKEDADDLE_Q);
 }
 
@@ -460,8 +485,10 @@ void MosbyState::finish_combat(int result_idx, int natural) {
     for (Leader& l : leaders_)
       if (l.state == 2) l.state = 3;  // he escapes (6.3)
     mosby_removed();
+    card_combat_lost();  // the Cannon is lost
     end_turn_now();
     if (natural == 1) push(OP_CASUALTY);
+    for (int i = card_extra_casualties(); i > 0; --i) push(OP_CASUALTY);
     return;
   }
   int hits = res.size() > 1 ? res[1] - '0' : 0;
@@ -469,9 +496,10 @@ void MosbyState::finish_combat(int result_idx, int natural) {
   gain_pp(g_->pp("combat_won") + combat_strength_, "combat won");
   gain_pp(g_->pp("per_union_sp") * hits, "Union strength points hit");
   set_awareness(awareness_ + g_->perf["awareness"].value("combat_won", 1));
-  push(OP_POST_COMBAT);
+  push(event_combat_ ? int(CO_EVENT_COMBAT_END) : int(OP_POST_COMBAT));  // an Event's unit returns to the pool
   if (natural == 1) push(OP_CASUALTY);
-  push(OP_RETREAT_ALL);
+  for (int i = card_extra_casualties(); i > 0; --i) push(OP_CASUALTY);  // Surprise Attack, Counterattack
+  if (!event_combat_) push(OP_RETREAT_ALL);
   if (hits) push(OP_LOSS, hits);
 }
 
@@ -494,7 +522,7 @@ void MosbyState::wound() {
   }
   wounded_turn_ = turn_;
   lose_pp(-g_->pp("wound"), "Mosby wounded");
-  // Part 2: the player discards one Permanent Action card here (6.5).
+  card_wounded();  // one Permanent Action card goes (5.1, 6.5)
 }
 
 void MosbyState::end_turn_now() {
@@ -564,6 +592,7 @@ int MosbyState::to_move() const {
 }
 
 int MosbyState::chance_kind() const {
+  if (stack_.back().op >= kCardOps) return 9;  // cards.cpp
   switch (stack_.back().op) {
     case OP_DRAW:
       return 1;
@@ -579,6 +608,7 @@ int MosbyState::chance_kind() const {
 
 bool MosbyState::run_top() {
   Task t = stack_.back();
+  if (t.op >= kCardOps) return card_step();
   if (waits(t.op)) {
     // Some waiting tasks need no input after all.
     switch (t.op) {
@@ -607,11 +637,13 @@ bool MosbyState::run_top() {
       case OP_MOSBY_MOVING:
       case OP_SKEDADDLE_Q:
         // The Phases end as soon as no Union unit is activated (C3).
-        if (mosby_ < 0 || (t.op == OP_MOSBY_PHASE && !any_active())) {
+        if (mosby_ < 0 || (t.op == OP_MOSBY_PHASE && (!any_active() || hidden_))) {  // hidden: he passes
           stack_.pop_back();
           return true;
         }
         return false;
+      case OP_PHASES_BEGIN:
+        return card_initiative_window();  // Gain the Initiative instead of the roll (C1)
       case OP_DRAW: {
         bool any = false;
         for (const Unit& u : units_) any |= u.loc == kPool;
@@ -771,11 +803,12 @@ bool MosbyState::run_top() {
     case OP_CARDS: {
       const auto& row = wounded() ? g_->cards_wounded : g_->cards_healthy;
       cards_due_ = row[std::min(notoriety_, 10) - 1];
+      draw_action_cards();
       // Part 2 draws cards_due_ Action cards here and trims the hand to the limit (5.1).
       return true;
     }
     case OP_EVENTS:
-      // Part 2 rolls for and resolves Event cards here (A7, 5.2).
+      start_events();  // A7, 5.2
       return true;
     case OP_PHASE: {
       if (mosby_ < 0 || !any_active()) {
@@ -809,6 +842,7 @@ bool MosbyState::run_top() {
           if (units_[u].loc >= 0 && units_[u].active && combat(int(u)) == (pass == 1)) order.push_back(int(u));
       push(OP_UNION_ATTACK);
       for (auto it = order.rbegin(); it != order.rend(); ++it) push(OP_UNION_ACT, *it);
+      card_union_actions();
       return true;
     }
     case OP_UNION_ACT: {
@@ -831,6 +865,12 @@ bool MosbyState::run_top() {
       return true;
     }
     case OP_UNION_ATTACK:
+      if (hidden_) {  // Hide: no attack; found, every activated unit scatters (7.2)
+        bool found = false;
+        for (int u : units_at(mosby_)) found |= units_[u].active && combat(u);
+        if (found) scatter_active();
+        return true;
+      }
       if (mosby_ >= 0) begin_combat(false);
       return true;
     case OP_ATTACK_HERE: {
@@ -913,6 +953,7 @@ bool MosbyState::run_top() {
 }
 
 void MosbyState::end_of_turn() {
+  cards_end_of_turn();  // Lee Needs Information counts; non-permanent Action cards go (D2)
   notoriety_by_turn_.push_back(notoriety_);
   if (notoriety_ < turn_)
     return finish(false, "Notoriety " + std::to_string(notoriety_) + " is below turn " + std::to_string(turn_));
@@ -974,17 +1015,26 @@ std::vector<Action> MosbyState::decisions() const {
       common(false);
       break;
     case OP_MOSBY_PHASE:
-      moves(true, true);
+      if (phase_allowance() > 0) moves(true, true);  // the Cannon and a leader may leave none (6.2)
       common(true);
       break;
     case OP_MOSBY_MOVING:
       moves(true, false);
+      if (t.c == 1)  // the Fast Horses space: along a pike only
+        r.erase(std::remove_if(r.begin(), r.end(),
+                               [&](Action a) {
+                                 for (const auto& l : g_->adj[mosby_])
+                                   if (l.to == a - kMove && l.type == g_->pike) return false;
+                                 return true;
+                               }),
+                r.end());
       r.push_back(kStop);
       break;
     case OP_SKEDADDLE_Q:
       r = {kSkedaddle, kStand};
       break;
   }
+  card_plays(r);
   std::sort(r.begin(), r.end());
   r.erase(std::unique(r.begin(), r.end()), r.end());
   return r;
@@ -992,6 +1042,7 @@ std::vector<Action> MosbyState::decisions() const {
 
 std::vector<Action> MosbyState::legal() const {
   if (over_) return {};
+  if (stack_.back().op >= kCardOps && stack_.back().op < kCardOpsEnd) return card_legal();
   if (to_move() == 0) return decisions();
   std::vector<Action> r;
   switch (chance_kind()) {
@@ -1017,6 +1068,7 @@ std::vector<Action> MosbyState::legal() const {
 }
 
 std::vector<double> MosbyState::chance_probs() const {
+  if (stack_.back().op >= kCardOps && stack_.back().op < kCardOpsEnd) return card_probs();
   std::vector<Action> l = legal();
   std::vector<double> p(l.size(), 1.0 / double(l.size()));
   if (chance_kind() == 1) {
@@ -1039,6 +1091,7 @@ void MosbyState::apply(Action a) {
 void MosbyState::input(Action a) {
   Task t = stack_.back();
   stack_.pop_back();
+  if (t.op >= kCardOps) return card_input(t, a);
   int d = a - kDie;
   auto show = [&](const std::string& what) {
     dice_ = {d};
@@ -1091,15 +1144,10 @@ void MosbyState::input(Action a) {
       }
       return;
     case OP_PHASES_BEGIN: {
-      int bonus = 0;  // part 2: the Permanent initiative card gives +1 at Notoriety 4+
-      initiative_ = d + bonus >= g_->init_needed ? 1 : 2;
-      show(std::string("Initiative: ") + (initiative_ == 1 ? "Mosby" : "Union"));
-      phases_ = true;
-      push(OP_PHASE);
-      if (initiative_ == 1 && mosby_ >= 0)  // 7.7: Mosby removes non-combat units in his space
-        for (int u : units_at(mosby_))
-          if (units_[u].active && !combat(u)) eliminate_noncombat(u);
-      return;
+      int bonus = card_initiative_bonus();
+      int who = d + bonus >= g_->init_needed ? 1 : 2;
+      show(std::string("Initiative: ") + (who == 1 ? "Mosby" : "Union") + (bonus ? " (+1, Initiative Bonus card)" : ""));
+      return start_phases(who);
     }
     case OP_UNION_ROLL: {
       int u = t.a;
@@ -1145,6 +1193,7 @@ void MosbyState::input(Action a) {
       for (size_t i = 0; i < g_->crt.size(); ++i)
         if (total >= g_->crt[i].first) idx = int(i);
       dice_ = {d};
+      if (card_after_roll(idx, d)) return;  // Counterattack (6.5 step 5)
       return finish_combat(idx, d);
     }
     case OP_LOSS: {
@@ -1155,12 +1204,13 @@ void MosbyState::input(Action a) {
     }
     case OP_CASUALTY:
       show(std::string("Casualty check: ") + (d <= 2 ? "Mosby is wounded" : "no effect"));
+      if (card_casualty(d)) return;  // Mosby Escapes, Awareness Reset
       if (d <= 2) wound();
       return;
     case OP_CHECKS: {
       Check k = checks_.front();
       checks_.erase(checks_.begin());
-      bool act = d <= awareness_;
+      bool act = d + (check_ctx_ == CK_ENTER && !phases_ ? entry_check_bonus() : 0) <= awareness_;  // Scout card
       std::string what = k.what == 0   ? "the garrison of " + g_->name(k.id)
                          : k.what == 1 ? "a counter at " + g_->name(units_[k.id].loc)
                                        : "the Troop Concentration at " + g_->name(k.id);
@@ -1214,18 +1264,10 @@ void MosbyState::input(Action a) {
     }
     case OP_SCOUT: {
       int n = t.a;
-      bool ok = d > awareness_;
+      bool ok = d + scout_bonus() > awareness_;  // the Scout card (6.1 step 2)
       show("Scout " + g_->name(n) + " (succeeds above Awareness " + std::to_string(awareness_) +
            "): " + (ok ? "success" : "failure"));
-      if (ok) {
-        for (int u : units_at(n))
-          if (!units_[u].active) units_[u].seen = true;
-        if (unrevealed(n)) {
-          use_status(n, 1);
-          push(OP_DRAW, DR_EXAMINE_SCOUT, n);
-        }
-        return;
-      }
+      if (ok) return scout_success(n);
       push(OP_SCOUT_FAIL, n);
       if (unrevealed(n)) {
         use_status(n, 1);
@@ -1236,19 +1278,26 @@ void MosbyState::input(Action a) {
     case OP_OPS:
     case OP_MOSBY_PHASE:
     case OP_MOSBY_MOVING: {
+      if (a >= kPlay && a < kGuide) return card_play(t, a);
       bool phase = t.op != OP_OPS;
       if (t.op == OP_OPS) {
         push(OP_OPS);
         ++ops_actions_;
       }
+      if (a >= kGuide && a < kInfo) a = kMove + use_entry_card(a);  // Local Guide, French Dulaney
+      if (a >= kInfo && a < kInfo + 200) return local_information(a - kInfo);
       if (a >= kMove && a < kMove + 200) {
         int to = a - kMove;
-        int allow = t.op == OP_MOSBY_MOVING ? t.b : 3 - (leaders_[0].state == 2) - (leaders_[1].state == 2);
+        int allow = t.op == OP_MOSBY_MOVING ? t.b : phase_allowance();
         int left = t.op == OP_MOSBY_MOVING ? t.a : allow;
         if (phase) {
           left -= 1;
-          if (blocked_potomac(mosby_, to)) left = 0;  // a road crossing takes the whole Move Action (6.2)
-          if (left > 0) push(OP_MOSBY_MOVING, left, allow);
+          bool extra = fast_horses_step(mosby_, to, t.op != OP_MOSBY_MOVING, left);
+          if (blocked_potomac(mosby_, to)) left = 0, extra = false;  // a road crossing takes the whole Move (6.2)
+          if (left > 0)
+            push(OP_MOSBY_MOVING, left, allow);
+          else if (extra)
+            push(OP_MOSBY_MOVING, 1, allow, pike_used_ ? 0 : 1);  // Fast Horses; c = 1: only along a pike
         }
         mosby_enter(to);
         return;
@@ -1299,6 +1348,7 @@ void MosbyState::input(Action a) {
       stack_.pop_back();  // the combat roll
       int here = mosby_;
       lose_pp(-g_->pp("skedaddle"), "skedaddled");
+      card_combat_lost();  // the Cannon is lost
       for (Leader& l : leaders_)
         if (l.state == 2) l.state = 3;
       mosby_removed();
@@ -1318,6 +1368,43 @@ void MosbyState::input(Action a) {
     }
   }
   throw std::logic_error("mosby: input for task " + std::to_string(t.op));
+}
+
+void MosbyState::start_phases(int who) {
+  initiative_ = who;
+  init_asked_ = false;
+  phases_ = true;
+  push(OP_PHASE);
+  if (initiative_ == 1 && mosby_ >= 0)  // 7.7: Mosby removes non-combat units in his space
+    for (int u : units_at(mosby_))
+      if (units_[u].active && !combat(u)) eliminate_noncombat(u);
+  card_phases_started();
+}
+
+void MosbyState::push_combat_roll() { push(OP_COMBAT_ROLL); }
+
+// A successful scout, or Local Information's automatic one (6.1 step 1).
+void MosbyState::scout_success(int n) {
+  for (int u : units_at(n))
+    if (!units_[u].active) units_[u].seen = true;
+  if (unrevealed(n)) {
+    use_status(n, 1);
+    push(OP_DRAW, DR_EXAMINE_SCOUT, n);
+  }
+}
+
+// Which of Mosby's decisions is pending: 0 Operations, 1 a Phase action, 2 mid-move, -1 another.
+int MosbyState::decision_kind(int op) const {
+  return op == OP_OPS ? 0 : op == OP_MOSBY_PHASE ? 1 : op == OP_MOSBY_MOVING ? 2 : -1;
+}
+void MosbyState::push_casualty() { push(OP_CASUALTY); }
+
+// Hide: once a Union combat unit has found Mosby's space, every activated unit
+// moves one space at random and deactivates; the Phases end (7.2).
+void MosbyState::scatter_active() {
+  hidden_ = false;
+  for (size_t u = units_.size(); u-- > 0;)
+    if (units_[u].loc >= 0 && units_[u].active) push(OP_RANDSTEP, int(u), RS_SCATTER, 1);
 }
 
 // ---------------------------------------------------------------- scenario hooks
@@ -1340,7 +1427,7 @@ void MosbyState::extend_lines(int k) {
   for (size_t n = 0; n < spaces_.size(); ++n)
     if (g_->extend[n][k] && !in_lines(int(n))) {
       spaces_[n].lines = true;
-      spaces_[n].status = 2;
+      use_status(int(n), 2);  // the markers are counted: running out restores the lines (7.1)
     }
 }
 
@@ -1397,6 +1484,8 @@ std::string MosbyState::describe_result() const {
 }
 
 std::string MosbyState::action_name(Action a) const {
+  if ((!over_ && stack_.back().op >= kCardOps && stack_.back().op < kCardOpsEnd) || (a >= kPlay && a <= kGoOn))
+    return card_action_name(a);
   if (to_move() == kChance) {
     switch (chance_kind()) {
       case 1:
@@ -1444,6 +1533,7 @@ std::string MosbyState::action_name(Action a) const {
 std::string MosbyState::public_name(Action a, int viewer) const {
   if (to_move() == kChance && chance_kind() == 1 && stack_.back().a == DR_UNSEEN)
     return "draw (placed face down, unseen)";
+  if (to_move() == kChance && stack_.back().op == CO_MARKER) return "depot marker (drawn face down)";
   return action_name(a);
 }
 
@@ -1452,6 +1542,8 @@ std::vector<int> MosbyState::action_nodes(Action a) const {
   if (a >= kPlace && a < kPlace + 200) return {a - kPlace};
   if (a >= kMove && a < kMove + 200) return {mosby_, a - kMove};
   if (a >= kScout && a < kScout + 200) return {a - kScout};
+  if (a >= kGuide && a < kInfo) return {mosby_, (a - kGuide) % 200};
+  if (a >= kInfo && a < kInfo + 200) return {a - kInfo};
   return {};
 }
 
@@ -1466,6 +1558,18 @@ std::string MosbyState::check_target() const {
 CardWindow MosbyState::window() const {
   if (over_) return W_NONE;
   switch (stack_.back().op) {
+    case CO_COMBAT_Q:
+      return W_COMBAT;
+    case CO_COUNTER_Q:
+      return W_COUNTERATTACK;
+    case CO_CASUALTY_Q:
+      return W_CASUALTY;
+    case CO_INIT_Q:
+      return W_INITIATIVE;
+    case CO_EVENT_ROLL:
+    case CO_EVENT_NEXT:
+    case CO_EVENT_DRAW:
+      return W_EVENTS;
     case OP_EVENTS:
       return W_EVENTS;
     case OP_OPS:
@@ -1490,6 +1594,7 @@ CardWindow MosbyState::window() const {
 std::string MosbyState::step() const {
   if (over_) return describe_result();
   const Task& t = stack_.back();
+  if (t.op >= kCardOps) return card_step_text();
   switch (t.op) {
     case OP_PLACE:
       return "Preparation A3: place Mosby on a free space of Mosby's Confederacy";
@@ -1629,6 +1734,7 @@ Json MosbyState::view(int seat) const {
     if (n >= 0) last.push_back(nid(n));
   v["last"] = last;
   v["notoriety_by_turn"] = notoriety_by_turn_;
+  card_view(v);
   v["summary"] = summary();
   if (over_) v["how"] = how_;
   return v;
@@ -1648,6 +1754,19 @@ std::unique_ptr<State> MosbyState::determinize(int seat, Rng& rng) const {
   }
   rng.shuffle(kinds);
   for (size_t i = 0; i < slots.size(); ++i) s->units_[slots[i]].kind = int8_t(kinds[i]);
+  // Intact depots were placed face down: re-deal their markers among those not yet seen.
+  // The decks need nothing: every card is drawn blind by a chance action.
+  std::vector<int> sites, markers;
+  std::vector<bool> placed(g_->depot_values.size(), false);
+  for (size_t n = 0; n < spaces_.size(); ++n)
+    if (spaces_[n].depot >= 0) {
+      placed[spaces_[n].depot] = true;
+      if (!spaces_[n].depot_destroyed) sites.push_back(int(n)), markers.push_back(spaces_[n].depot);
+    }
+  for (size_t m = 0; m < placed.size(); ++m)
+    if (!placed[m]) markers.push_back(int(m));
+  rng.shuffle(markers);
+  for (size_t i = 0; i < sites.size(); ++i) s->spaces_[sites[i]].depot = int8_t(markers[i]);
   return s;
 }
 

@@ -25,6 +25,37 @@ constexpr Action kScout = 1400;  // + node
 constexpr Action kAttack = 1600, kDemolishBridge = 1601, kDemolishDepot = 1602, kDemolishRail = 1603,
                  kDemolishWagon = 1604, kKidnap = 1605, kFree = 1606, kDisband = 1607, kPass = 1608, kStop = 1609,
                  kSkedaddle = 1610, kStand = 1611;
+// Part 2, helper CARDS (cards.cpp): the Action and Event cards.
+constexpr Action kPlay = 3000;      // + card type: play it
+constexpr Action kDiscard = 3100;   // + card type: discard it (hand limit, a wound, the Cannon at will)
+constexpr Action kGuide = 3200;     // + node: enter it with Local Guide
+constexpr Action kDulaney = 3400;   // + node: enter Alexandria with French Dulaney
+constexpr Action kInfo = 3600;      // + node: scout it with Local Information
+constexpr Action kCardDraw = 3800;  // + card type: a blind draw from a deck
+constexpr Action kMarker = 3900;    // + depot marker, drawn blind
+constexpr Action kGoOn = 3990;      // play nothing (more): roll, accept, continue
+// Tasks with kCardOps <= op < kCardOpsEnd run in cards.cpp.
+constexpr int kCardOps = 100, kCardOpsEnd = 200;
+enum CardOp : int16_t {
+  CO_DRAW_ACTION = kCardOps,  // A6: one Action card, drawn blind
+  CO_LIMIT,                   // decision: discard down to the hand limit (5.1)
+  CO_EVENT_ROLL,              // A7: the die for the number of Event cards
+  CO_EVENT_NEXT,              // the next Event card, if any are left this turn
+  CO_EVENT_DRAW,              // one Event card, drawn blind
+  CO_EXTEND,                  // Extend the Front: the table die, rolled again on a repeat (7.1)
+  CO_XDRAW,                   // Extend the Front onto Mosby's space: a counter from the pool
+  CO_MARKER,                  // Depot: a marker drawn blind
+  CO_RAID_DIE,                // Union Raiding Column: the die for its space; a: card type
+  CO_RAID_DRAW,               // a combat unit from the pool; b: node
+  CO_RAID_STEP,               // a: unit, c: spaces left
+  CO_SWEEP,                   // Union Sweep: a die for unit a
+  CO_EVENT_COMBAT_END,        // an Event combat Mosby won: the Union unit goes back to the pool
+  CO_COMBAT_Q,                // decision: combat cards before the die (6.5 step 3D)
+  CO_COUNTER_Q,               // decision: Counterattack after the die (6.5 step 5)
+  CO_CASUALTY_Q,              // decision: Mosby Escapes (a = 1, a wound rolled) or Awareness Reset
+  CO_INIT_Q,                  // decision: Gain the Initiative instead of the roll (C1)
+  CO_PERM_DISCARD,            // decision: a wound costs one Permanent card (5.1, 6.5)
+};
 
 // Where Action cards may be played (5.1 and the card summaries). The cards
 // themselves come in part 2: window() says which window the pending step is
@@ -139,6 +170,7 @@ class MosbyState : public State {
   void set_awareness(int a);
   void place_leader(int i);                                            // first leader card
   void remove_leader(int i);                                           // second leader card
+  void start_wagon_train();                                            // the Union Wagon Train card (7.8)
   void extend_lines(int result);                                       // Extend the Front, a table result 1-6
   bool extended(int result) const { return extended_ >> result & 1; }  // a repeat is rolled again (7.1)
   void place_depot(int node, int marker);    // Depot card: a marker drawn blind (values in the data)
@@ -216,6 +248,74 @@ class MosbyState : public State {
   std::string roll_, how_;
   std::vector<int> notoriety_by_turn_;
   std::vector<PpEntry> ledger_;  // WEB: the performance ledger (summary.cpp)
+
+  // ---- Part 2, helper CARDS: the Action and Event cards, hand rules and play windows (cards.cpp).
+ public:
+  void give_card(const std::string& name);  // puts a named Action card in the hand (tests, scenarios)
+  bool holds(int effect) const;             // an Action card with that MosbyGame::Effect is in the hand
+  bool hidden() const { return hidden_; }   // Hide was played and holds (7.2)
+  const std::vector<int>& events_drawn() const { return events_; }  // this turn's Event cards, in order
+  int extra_events_ = 0;                    // added to the Event card die (8.2 sets it)
+
+ private:
+  bool card_decision_op(int op) const;
+  bool card_step();  // the top task is a card task; false while it waits for input
+  void card_input(const Task& t, Action a);
+  std::vector<Action> card_legal() const;
+  std::vector<double> card_probs() const;
+  std::string card_action_name(Action a) const;
+  void card_plays(std::vector<Action>& r) const;  // card actions at Mosby's Operations and Phase decisions
+  void card_play(Task t, Action a);               // ... and their effect
+  int use_entry_card(Action a);                   // Local Guide / French Dulaney: the node entered
+  void local_information(int n);
+  void draw_action_cards();  // A6
+  void start_events();       // A7
+  void resolve_event(int type);
+  void cards_begin_combat();
+  bool card_after_roll(int idx, int natural);
+  int card_extra_casualties();
+  void card_combat_lost();
+  bool card_casualty(int d);
+  void card_wounded();
+  bool card_initiative_window();
+  int card_initiative_bonus() const;
+  void start_phases(int who);
+  int phase_allowance() const;
+  bool fast_horses_step(int from, int to, bool first, int left);
+  int entry_mode(int n, bool active_combat);
+  void card_phases_started();
+  void card_union_actions();
+  bool ames_exempt(int u) const;
+  void scatter_active();
+  void cards_end_of_turn();
+  int scout_bonus() const;
+  int entry_check_bonus() const;
+  void card_view(Json& v) const;
+  std::string card_step_text() const;
+  void push_combat_roll();
+  void push_casualty();
+  void scout_success(int n);
+  int decision_kind(int op) const;
+  void discard(int type);
+  std::vector<int8_t> out_;       // per card type: copies out of its deck (hand, discards, played)
+  std::vector<int> events_;       // Event cards drawn this turn
+  int events_left_ = 0;
+  int entry_ = 0;                 // the entry card chosen with this move: 1 Local Guide, 2 French Dulaney
+  int spur_ = 0;                  // Spur the Horses played before this Phase move
+  bool fh_left_ = false, pike_used_ = false;  // Fast Horses: its space unused; a pike taken this move
+  int ames_left_ = 0;             // Ames: entries left
+  bool ames_phase_ = false;       // ... played in a Phase (one Move Action)
+  std::vector<int> ames_exempt_;  // units Mosby passed with Ames: they do not attack this Phase
+  bool hidden_ = false;           // Hide holds
+  bool init_asked_ = false;       // Gain the Initiative offered for the pending roll
+  bool rolled_ = false;           // the combat die was rolled (Hide comes too late)
+  int card_mod_ = 0, card_str_ = 0, odds_mod_ = 0;  // non-permanent combat cards played; the odds modifier
+  int extra_cas_ = 0;             // casualty checks owed: Surprise Attack, a 1 before a Counterattack
+  int pending_idx_ = 0, pending_nat_ = 0;  // a combat result awaiting Counterattack
+  int event_combat_ = 0;          // 1 Extend the Front, 2 Union Raiding Column
+  int event_mod_ = 0;             // the raiding column's surprise
+  bool lee_ = false;              // Lee Needs Information counts at the end of this turn
+
 };
 
 class MosbyGame : public Game {
@@ -250,6 +350,26 @@ class MosbyGame : public Game {
   int node(const std::string& id) const { return board_.at(id); }
   std::string name(int n) const { return board_.nodes[n].id; }
   int kind_of(UnitType t, int strength) const;
+
+  // Part 2, helper CARDS: the Action and Event cards, one type per printed face (cards.cpp).
+  enum Effect : int8_t {
+    C_CANNON, C_FAST_HORSES, C_SCOUT, C_PISTOL, C_INIT_BONUS, C_AMBUSH, C_COUNTER, C_AWARE_RESET, C_DULANEY,
+    C_GAIN_INIT, C_HIDE, C_GUIDE, C_INFO, C_ESCAPES, C_SURPRISE, C_AMES, C_SPUR, C_BLUFF, C_CHARGE,
+    E_REINFORCE, E_PP_BONUS, E_STOUGHTON, E_DULANEY, E_EXTEND, E_BO_RAID, E_SCALED_BONUS, E_LEE, E_AWARE_MINUS,
+    E_TRAPPED, E_DEPOT, E_TC, E_PRESS, E_REPAIR_RAIL, E_REPAIR_BRIDGES, E_UNDEVASTATE, E_RESTORE, E_DEVASTATE,
+    E_DISEASE, E_DESERTION, E_BURNING, E_AWARE_RESET, E_NOTORIETY_BONUS, E_SCALED_LOSS, E_SWEEP, E_RAID,
+    E_WAGON, C_NONE
+  };
+  struct CardType {
+    std::string id, name, text;  // text: effect and historical note, for the view
+    Effect effect;
+    bool event, permanent;
+    int count;
+    Json num;  // the card's numbers, its face's merged in
+  };
+  std::vector<CardType> cards;  // empty in v1 data: no cards are drawn
+  std::array<int, C_NONE + 1> card_of{};  // effect -> first type with it (-1 none)
+  void load_cards(const Json& d);
 };
 
 }  // namespace gamut::mosby

@@ -15,9 +15,19 @@ using namespace gamut::testing;
 using mosby::MosbyState;
 
 namespace {
-const mosby::MosbyGame& game() { return static_cast<const mosby::MosbyGame&>(*load_game("mosby")); }
+// These rule tests script the part-1 sequence: rules data v1, which has no
+// cards (cards_test.cpp covers v2).
+const mosby::MosbyGame& game() { return static_cast<const mosby::MosbyGame&>(*load_game("mosby", 1)); }
 int node(const char* n) { return game().node(n); }
-std::unique_ptr<State> fresh() { return replay("mosby", {}); }
+std::unique_ptr<State> fresh(const Json& options = Json::object()) {
+  Record r;
+  r.game = "mosby";
+  r.version = 1;
+  r.seats = 1;
+  r.seed = 1;
+  r.options = options;
+  return Match(r).state().clone();
+}
 MosbyState& M(std::unique_ptr<State>& s) { return static_cast<MosbyState&>(*s); }
 MosbyState& M_(State& s) { return static_cast<MosbyState&>(s); }
 bool has(const State& s, const std::string& name) { return s.find_action(name) >= 0; }
@@ -494,7 +504,7 @@ TEST_CASE("mosby: end of turn - Notoriety below the turn loses; Notoriety 9 afte
   REQUIRE(l->terminal());
   CHECK(l->returns()[0] == -1);
   // 8.1: a higher target can be chosen.
-  auto a = replay("mosby", {}, {{"victory_notoriety", 10}});
+  auto a = fresh({{"victory_notoriety", 10}});
   M(a).setup_for_test(8, 9, 0, 3, node("Middleburg"));
   play(*a, {"disband"});
   CHECK(a->returns()[0] == -1);
