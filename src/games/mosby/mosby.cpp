@@ -82,6 +82,7 @@ bool waits(int op) {
 }
 bool decision(int op) {
   if (op >= kCardOps && op < kCardOpsEnd) return op == CO_LIMIT || op >= CO_COMBAT_Q;
+  if (op >= kWagonOps) return op >= kWagonOps + 50;
   return op == OP_PLACE || op == OP_OPS || op == OP_MOSBY_PHASE || op == OP_MOSBY_MOVING || op == OP_SKEDADDLE_Q;
 }
 
@@ -231,8 +232,10 @@ MosbyState::MosbyState(const MosbyGame* g, const Json& o) : State(g), g_(g) {
     units_[u].kind = int8_t(g->unit_kind[u]);
     units_[u].loc = g->unit_reinf_[u] ? kReinf : kPool;
   }
+  wagon_init(o);
   push(OP_TURN);
   advance();
+  if (!scenario_.empty()) setup_scenario(scenario_);
 }
 
 bool MosbyState::combat(int u) const { return g_->kinds[units_[u].kind].type == COMBAT; }
@@ -248,7 +251,7 @@ std::vector<int> MosbyState::units_at(int n) const {
 bool MosbyState::any_active() const {
   for (const Unit& u : units_)
     if (u.loc >= 0 && u.active) return true;
-  return false;
+  return wagon_state_ == 1;  // the Wagon Train keeps the Phases going (7.8)
 }
 
 bool MosbyState::blocked_potomac(int from, int to) const {
@@ -288,6 +291,8 @@ void MosbyState::lose_pp(int n, const char* why) {
 void MosbyState::set_awareness(int a) { awareness_ = std::max(1, std::min(5, a)); }
 
 void MosbyState::use_status(int n, int side) {
+  if (side == 1 && !unknown_.empty()) unknown_[n] = 0;
+  if (side == 1 && spaces_[n].status != 1) wagon_on_reveal(n);
   if (spaces_[n].status) {
     spaces_[n].status = int8_t(side);
     return;
@@ -308,6 +313,7 @@ void MosbyState::to_pool(int u) { units_[u] = Unit{units_[u].kind, kPool}; }
 void MosbyState::to_hold(int u) { units_[u] = Unit{units_[u].kind, kHold}; }
 
 void MosbyState::eliminate_noncombat(int u) {
+  wagon_on_noncombat(u);
   UnitType t = g_->kinds[units_[u].kind].type;
   if (t == COURIER) gain_pp(g_->pp("courier"), "courier eliminated");
   if (t == WAGON) gain_pp(g_->pp("supply_wagon"), "supply wagon eliminated");
@@ -368,6 +374,7 @@ void MosbyState::start_checks(const std::vector<Check>& c, int ctx, int node) {
 
 // Mosby steps into n (6.2). Returns through the task stack.
 void MosbyState::mosby_enter(int n) {
+  wagon_on_enter(n);
   last_ = {mosby_, n};
   mosby_ = n;
   for (int i = 0; i < 2; ++i)
@@ -561,7 +568,7 @@ bool MosbyState::can_demolish(int what) const {
     case kDemolishRail:
       return g_->railroad[mosby_] && !s.rail_destroyed && in_lines(mosby_);
     default:
-      return false;  // the Wagon Train comes in part 2
+      return false;  // the Wagon Train: wagon_decisions()
   }
 }
 
@@ -592,6 +599,7 @@ int MosbyState::to_move() const {
 }
 
 int MosbyState::chance_kind() const {
+  if (stack_.back().op >= kWagonOps) return wagon_chance_kind(stack_.back().op);
   if (stack_.back().op >= kCardOps) return 9;  // cards.cpp
   switch (stack_.back().op) {
     case OP_DRAW:
@@ -608,6 +616,7 @@ int MosbyState::chance_kind() const {
 
 bool MosbyState::run_top() {
   Task t = stack_.back();
+  if (t.op >= kWagonOps) return run_wagon(t);
   if (t.op >= kCardOps) return card_step();
   if (waits(t.op)) {
     // Some waiting tasks need no input after all.
@@ -833,6 +842,7 @@ bool MosbyState::run_top() {
           if (std::find(c.begin(), c.end(), k) == c.end()) c.push_back(k);
       }
       start_checks(c, CK_AROUND, -1);
+      wagon_phase_checks();
       return true;
     }
     case OP_UNION_ACTIONS: {
@@ -842,6 +852,7 @@ bool MosbyState::run_top() {
           if (units_[u].loc >= 0 && units_[u].active && combat(int(u)) == (pass == 1)) order.push_back(int(u));
       push(OP_UNION_ATTACK);
       for (auto it = order.rbegin(); it != order.rend(); ++it) push(OP_UNION_ACT, *it);
+      wagon_union_actions();
       card_union_actions();
       return true;
     }
@@ -852,6 +863,7 @@ bool MosbyState::run_top() {
         x.retreat = false;
         return true;
       }
+      if (wagon_escort_act(t.a)) return true;
       if (g_->kinds[x.kind].type == PICKET) {
         bool woke = false;
         for (int v : units_at(x.loc))
@@ -875,6 +887,7 @@ bool MosbyState::run_top() {
       return true;
     case OP_ATTACK_HERE: {
       if (mosby_ < 0) return true;
+      if (wagon_attack_draws()) return true;
       for (int u : units_at(mosby_))
         if (!combat(u)) eliminate_noncombat(u);
       begin_combat(true);
@@ -907,6 +920,7 @@ bool MosbyState::run_top() {
     }
     case OP_POST_COMBAT:
       if (mosby_ >= 0) start_checks(checks_around(mosby_, true), CK_AROUND, mosby_);
+      if (mosby_ >= 0) wagon_phase_checks();  // 7.8: the escorts are checked after combat too
       return true;
     case OP_AFTER_ENTER: {
       int n = t.a;
@@ -934,7 +948,7 @@ bool MosbyState::run_top() {
       for (int u : units_at(n)) has_combat |= combat(u);
       if (!has_combat)
         for (int u : units_at(n))
-          if (!units_[u].active) eliminate_noncombat(u);
+          if (!units_[u].active && (units_[u].seen || !opt_[8])) eliminate_noncombat(u);  // 8.8: unseen stay
       return true;
     }
     case OP_SCOUT_FAIL: {
@@ -945,6 +959,7 @@ bool MosbyState::run_top() {
       return true;
     }
     case OP_END_TURN:
+      if (t.a == 0 && wagon_end_turn()) return true;
       end_of_turn();
       return true;
     default:
@@ -958,7 +973,8 @@ void MosbyState::end_of_turn() {
   if (notoriety_ < turn_)
     return finish(false, "Notoriety " + std::to_string(notoriety_) + " is below turn " + std::to_string(turn_));
   if (turn_ >= 8) {
-    if (notoriety_ >= victory_) return finish(true, "Notoriety " + std::to_string(notoriety_) + " after turn 8");
+    if (notoriety_ >= victory_)
+      return finish(true, "Notoriety " + std::to_string(notoriety_) + " after turn 8" + victory_level());
     return finish(false,
                   "Notoriety " + std::to_string(notoriety_) + " after turn 8 (needs " + std::to_string(victory_) + ")");
   }
@@ -1010,6 +1026,8 @@ std::vector<Action> MosbyState::decisions() const {
     case OP_PLACE:
       for (int n : eligible_placements()) r.push_back(kPlace + n);
       break;
+    default:
+      break;
     case OP_OPS:
       moves(false, true);
       common(false);
@@ -1035,6 +1053,7 @@ std::vector<Action> MosbyState::decisions() const {
       break;
   }
   card_plays(r);
+  wagon_decisions(r);
   std::sort(r.begin(), r.end());
   r.erase(std::unique(r.begin(), r.end()), r.end());
   return r;
@@ -1051,8 +1070,9 @@ std::vector<Action> MosbyState::legal() const {
       break;
     case 1: {
       std::set<int> k;
+      bool combat_only = stack_.back().op >= kWagonOps;  // 7.8: escorts are combat units
       for (const Unit& u : units_)
-        if (u.loc == kPool) k.insert(u.kind);
+        if (u.loc == kPool && (!combat_only || g_->kinds[u.kind].type == COMBAT)) k.insert(u.kind);
       for (int x : k) r.push_back(kDraw + x);
       break;
     }
@@ -1064,6 +1084,7 @@ std::vector<Action> MosbyState::legal() const {
       break;
   }
   std::sort(r.begin(), r.end());
+  script_filter(r);
   return r;
 }
 
@@ -1075,13 +1096,15 @@ std::vector<double> MosbyState::chance_probs() const {
     std::map<int, int> cnt;
     int total = 0;
     for (const Unit& u : units_)
-      if (u.loc == kPool) cnt[u.kind]++, total++;
+      if (u.loc == kPool) cnt[u.kind]++;
+    for (Action a : l) total += cnt[a - kDraw];  // only the kinds this draw allows
     for (size_t i = 0; i < l.size(); ++i) p[i] = double(cnt[l[i] - kDraw]) / total;
   }
   return p;
 }
 
 void MosbyState::apply(Action a) {
+  script_advance(a);
   if (to_move() == 0) ++plies_;
   input(a);
   advance();
@@ -1091,6 +1114,7 @@ void MosbyState::apply(Action a) {
 void MosbyState::input(Action a) {
   Task t = stack_.back();
   stack_.pop_back();
+  if (t.op >= kWagonOps) return input_wagon(t, a);
   if (t.op >= kCardOps) return card_input(t, a);
   int d = a - kDie;
   auto show = [&](const std::string& what) {
@@ -1218,6 +1242,11 @@ void MosbyState::input(Action a) {
            " or less): " + (act ? "activated" : "stays put"));
       push(OP_CHECKS);
       if (k.what == 0) {
+        if (!act && check_ctx_ == CK_ENTER && opt_[8]) {  // 8.8: a ● marker, the garrison stays unknown
+          use_status(k.id, 2);
+          unknown_[k.id] = 1;
+          return;
+        }
         if (act || check_ctx_ == CK_ENTER) use_status(k.id, 1);  // otherwise nothing is seen
         if (act)
           push(OP_DRAW, DR_ACTIVATE, k.id);
@@ -1230,7 +1259,7 @@ void MosbyState::input(Action a) {
           batch_any_ = true;
           if (combat(u)) batch_combat_ = true;
           activate(u);
-        } else if (check_ctx_ != CK_AROUND) {
+        } else if (check_ctx_ != CK_AROUND && !(opt_[8] && check_ctx_ == CK_ENTER)) {
           units_[u].seen = true;
         }
       } else if (act) {
@@ -1317,14 +1346,10 @@ void MosbyState::input(Action a) {
         }
         case kDemolishBridge:
         case kDemolishDepot:
-        case kDemolishRail: {
-          Space& s = spaces_[mosby_];
-          if (a == kDemolishBridge) s.bridge = 2, gain_pp(g_->pp("bridge"));
-          if (a == kDemolishDepot) s.depot_destroyed = true, gain_pp(g_->depot_values[s.depot]);
-          if (a == kDemolishRail) s.rail_destroyed = true, gain_pp(g_->pp("railroad"));
-          set_awareness(awareness_ + 1);
-          return start_checks(checks_around(mosby_, true), CK_AROUND, mosby_);
-        }
+        case kDemolishRail:
+        case kDemolishWagon:
+          if (!wagon_demolish(a)) demolish_effect(a, true);  // 8.6 rolls first
+          return;
         case kKidnap: {
           for (Leader& l : leaders_)
             if (l.state == 1 && l.loc == mosby_) l.state = 2;
@@ -1408,6 +1433,19 @@ void MosbyState::scatter_active() {
 }
 
 // ---------------------------------------------------------------- scenario hooks
+
+// WAGON's tasks reach the core tasks through these (the task enums stay private to this file).
+void MosbyState::around_checks(int n, bool here) { start_checks(checks_around(n, here), CK_AROUND, n); }
+void MosbyState::push_end_turn_final() { push(OP_END_TURN, 1); }
+void MosbyState::push_attack_here() { push(OP_ATTACK_HERE); }
+
+// The Preparation Sequence still has steps to run (8.7 counts only Mosby's Operations).
+bool MosbyState::preparing() const {
+  for (const Task& t : stack_)
+    if (t.op == OP_PLACE || t.op == OP_PREP_MOVES || t.op == OP_RECRUIT || t.op == OP_CARDS || t.op == OP_EVENTS)
+      return true;
+  return false;
+}
 
 void MosbyState::place_leader(int i) {
   if (leaders_[i].state != 0) return;
@@ -1594,6 +1632,7 @@ CardWindow MosbyState::window() const {
 std::string MosbyState::step() const {
   if (over_) return describe_result();
   const Task& t = stack_.back();
+  if (t.op >= kWagonOps) return wagon_step(t.op);
   if (t.op >= kCardOps) return card_step_text();
   switch (t.op) {
     case OP_PLACE:
@@ -1737,6 +1776,7 @@ Json MosbyState::view(int seat) const {
   card_view(v);
   v["summary"] = summary();
   if (over_) v["how"] = how_;
+  wagon_view(v);
   return v;
 }
 

@@ -25,6 +25,12 @@ constexpr Action kScout = 1400;  // + node
 constexpr Action kAttack = 1600, kDemolishBridge = 1601, kDemolishDepot = 1602, kDemolishRail = 1603,
                  kDemolishWagon = 1604, kKidnap = 1605, kFree = 1606, kDisband = 1607, kPass = 1608, kStop = 1609,
                  kSkedaddle = 1610, kStand = 1611;
+// Part 2, helper WAGON (wagon.cpp, optional.cpp, scenario.cpp): optional-rule choices.
+constexpr Action kInterrogate = 1680, kRelease = 1681, kCarryCannon = 1682;
+constexpr Action kHideCannon = 1800;  // + node (8.3)
+// Tasks with op >= kWagonOps run in the WAGON files (run_wagon / input_wagon); ops from
+// kWagonOps + 50 wait for the player's decision, the others for a chance outcome or nothing.
+constexpr int kWagonOps = 200;
 // Part 2, helper CARDS (cards.cpp): the Action and Event cards.
 constexpr Action kPlay = 3000;      // + card type: play it
 constexpr Action kDiscard = 3100;   // + card type: discard it (hand limit, a wound, the Cannon at will)
@@ -200,7 +206,9 @@ class MosbyState : public State {
   std::vector<int> units_at(int n) const;
   bool any_active() const;
   bool in_lines(int n) const { return spaces_[n].lines || spaces_[n].tc; }
-  bool unrevealed(int n) const { return in_lines(n) && !spaces_[n].tc && spaces_[n].status == 0; }
+  bool unrevealed(int n) const {
+    return in_lines(n) && !spaces_[n].tc && (spaces_[n].status == 0 || (!unknown_.empty() && unknown_[n]));
+  }
   std::vector<int> dist_from(const std::vector<int>& sources) const;
   void use_status(int n, int side);
   void to_pool(int u);
@@ -316,6 +324,64 @@ class MosbyState : public State {
   int event_mod_ = 0;             // the raiding column's surprise
   bool lee_ = false;              // Lee Needs Information counts at the end of this turn
 
+  // ---- Part 2, helper WAGON: leaders (6.3), the Union Wagon Train (7.8), optional rules (8.1-8.9)
+  // and the scripted Examples of Play. Code in wagon.cpp, optional.cpp, scenario.cpp.
+ public:
+  int wagon_at() const { return wagon_at_; }
+  int wagon_state() const { return wagon_state_; }  // 0 never, 1 on the map, 2 destroyed, 3 gone
+  int escorts_hidden() const { return escorts_hidden_; }
+  const std::vector<int>& escorts() const { return escorts_; }
+  bool option(int rule) const { return opt_[rule]; }  // optional rule 8.<rule> chosen at game start
+  const std::string& scenario() const { return scenario_; }
+  int scenario_step() const { return step_pos_; }  // player decisions of the script taken so far
+  bool scripted() const;                           // the next chance outcome comes from the script
+  int leader_penalty() const;                      // kidnapped leaders slow Mosby in the Phases (6.3)
+  int events_bonus() const { return opt_[2] ? 2 : 0; }  // 8.2: added to the Event card die (A7)
+  bool hide_search() const { return opt_[3]; }          // 8.3: a search die after Union units enter
+  void hide_cannon(int node);                           // 8.3: the Cannon card set aside in a space
+  int cannon_at() const { return cannon_at_; }
+
+ private:
+  void wagon_init(const Json& options);
+  void wagon_view(Json& v) const;
+  std::string victory_level() const;  // 8.1 victory levels
+  void script_filter(std::vector<Action>& outcomes) const;
+  void script_advance(Action a);  // before a move is applied: follow or leave the script
+  bool run_wagon(const Task& t);  // false while it waits for input
+  void input_wagon(const Task& t, Action a);
+  int wagon_chance_kind(int op) const;
+  bool wagon_decision_op(int op) const;
+  void input_optional(const Task& t, Action a);  // optional.cpp: the 8.x dice and choices
+  bool optional_end_turn();                      // 8.4 repairs; true when tasks were pushed
+  std::string wagon_step(int op) const;
+  void wagon_decisions(std::vector<Action>& r) const;  // adds and filters the player's choices
+  void wagon_union_actions();                         // the train moves first among non-combat units
+  bool wagon_escort_act(int u);                       // true when an escort's Action is handled
+  void wagon_phase_checks();                          // escorts checked while Mosby shares the space
+  bool wagon_attack_draws();                          // hidden escorts join a Mosby attack
+  bool wagon_end_turn();                              // true when tasks were pushed before the turn ends
+  void wagon_on_enter(int n);                         // Mosby steps into n
+  void wagon_on_reveal(int n);                        // a revealed marker is newly placed
+  void wagon_on_noncombat(int u);                     // Mosby eliminates a non-combat unit
+  bool wagon_demolish(Action a);                      // true when a die must decide first (8.6)
+  void demolish_effect(Action what, bool success);
+  void setup_scenario(const std::string& id);
+  bool preparing() const;
+  void around_checks(int n, bool here);  // Activation checks around n (and in it), as after a demolition
+  void push_end_turn_final();
+  void push_attack_here();
+  int16_t wagon_at_ = -1;
+  int8_t wagon_state_ = 0;
+  bool wagon_arrived_ = false;
+  int8_t escorts_hidden_ = 0;
+  std::vector<int> escorts_;
+  std::array<bool, 10> opt_{};   // opt_[k]: optional rule 8.k
+  std::vector<int8_t> unknown_;  // 8.8: a space entered without drawing its garrison
+  int loot_ = 0, loot_at_ = -1;  // 8.9: depot contents carried off on leaving the space
+  int cannon_at_ = -1;           // 8.3: where the Cannon is hidden
+  std::string scenario_;
+  int script_pos_ = 0, step_pos_ = 0;
+  bool script_off_ = false;
 };
 
 class MosbyGame : public Game {

@@ -1,0 +1,180 @@
+// Part 2, helper WAGON: the optional rules 8.1-8.9 (seed 002_2a7019d436107931.txt). Each is an
+// option of rules data v2 (default off); the tables for 8.6, 8.7 and 8.9 are reconstructed in
+// the data's "optional_tables".
+#include <algorithm>
+
+#include "mosby.h"
+#include "wagon_ops.h"
+
+namespace gamut::mosby {
+
+namespace {
+const char* kOptionIds[10] = {nullptr,
+                              nullptr,  // 8.1 is "victory_notoriety"
+                              "extra_events",
+                              "card_changes",
+                              "railroad_repair",
+                              "north_of_potomac",
+                              "demolition_failures",
+                              "interrogation",
+                              "unrevealed_entry",
+                              "depot_contents"};
+}
+
+void MosbyState::wagon_init(const Json& o) {
+  for (int k = 2; k <= 9; ++k) opt_[k] = o.is_object() && o.value(kOptionIds[k], false);
+  opt_[1] = victory_ > 9;
+  if (opt_[2]) extra_events_ = 2;  // 8.2: CARDS adds it to the Event card die
+  unknown_.assign(spaces_.size(), 0);
+  std::string sc = o.is_object() ? o.value("scenario", std::string("none")) : std::string("none");
+  scenario_ = sc == "none" ? "" : sc;
+}
+
+// 8.1: the victory levels above the basic 9.
+std::string MosbyState::victory_level() const {
+  if (victory_ <= 9) return "";
+  static const char* names[] = {"Marginal", "Tactical", "Substantial", "Decisive", "Overwhelming"};
+  return std::string(" - ") + names[std::min(notoriety_, 14) - 10] + " Victory";
+}
+
+static const Json& opt_table(const MosbyGame* g, const char* key) { return g->data()["optional_tables"][key]; }
+
+// Applies one reconstructed table result: {"pp": n, "awareness": n, "strength": n}.
+static void apply_result(MosbyState& s, const Json& r, int& pp, int& aw, int& st) {
+  pp = r.value("pp", 0), aw = r.value("awareness", 0), st = r.value("strength", 0);
+  (void)s;
+}
+
+// ---------------------------------------------------------------- demolition (6.4, 7.8, 8.6, 8.9)
+
+bool MosbyState::wagon_demolish(Action a) {
+  if (!opt_[6]) return false;
+  push(W_DEMOLISH_ROLL, int(a));
+  return true;
+}
+
+void MosbyState::demolish_effect(Action what, bool success) {
+  if (what == kDemolishWagon) {
+    if (success) {
+      wagon_state_ = 2;
+      escorts_.clear();  // its escorts are free to pursue Mosby (7.8)
+      gain_pp(g_->pp("wagon_train"));
+    }
+    set_awareness(awareness_ + g_->perf["awareness"].value("wagon_train", 2));
+    around_checks(mosby_, false);
+    if (escorts_hidden_ > 0) push(W_ESCORT_CHECKS, escorts_hidden_, success ? 1 : 0);
+    return;
+  }
+  Space& s = spaces_[mosby_];
+  if (success) {
+    if (what == kDemolishBridge) s.bridge = 2, gain_pp(g_->pp("bridge"));
+    if (what == kDemolishDepot) s.depot_destroyed = true, gain_pp(g_->depot_values[s.depot]);
+    if (what == kDemolishRail) s.rail_destroyed = true, gain_pp(g_->pp("railroad"));
+  }
+  set_awareness(awareness_ + g_->perf["awareness"].value("demolish", 1));
+  around_checks(mosby_, true);
+  if (success && what == kDemolishDepot && opt_[9]) push(W_DEPOT);
+}
+
+// ---------------------------------------------------------------- hooks
+
+void MosbyState::wagon_on_enter(int n) {
+  if (loot_ && loot_at_ >= 0 && n != loot_at_) {  // 8.9: carried off on leaving the depot's space
+    const Json& r = opt_table(g_, "depot_contents")["results"][loot_ - 1];
+    int pp = 0, aw = 0, st = 0;
+    apply_result(*this, r, pp, aw, st);
+    if (pp > 0) gain_pp(pp);
+    if (aw) set_awareness(awareness_ + aw);
+    strength_ += st;
+    loot_ = 0;
+    loot_at_ = -1;
+  }
+}
+
+void MosbyState::wagon_on_reveal(int n) {
+  // 8.5: from turn 5 every space north of the Potomac revealed pays 1 PP, 2 next to a Troop Concentration.
+  if (!opt_[5] || turn_ < 5 || !g_->north[n]) return;
+  bool tc = false;
+  for (const auto& l : g_->adj[n]) tc |= spaces_[l.to].tc;
+  gain_pp(tc ? 2 : 1);
+}
+
+void MosbyState::wagon_on_noncombat(int u) {
+  // 8.7: only in Mosby's Operations, never in the Phases or the Preparation.
+  if (!opt_[7] || phases_ || mosby_ < 0 || preparing()) return;
+  UnitType ty = g_->kinds[units_[u].kind].type;
+  if (ty == BLANK || ty == COMBAT) return;
+  push(W_INTERROGATE_Q, int(ty));
+}
+
+void MosbyState::hide_cannon(int n) { cannon_at_ = n; }
+
+bool MosbyState::optional_end_turn() {
+  if (!opt_[4]) return false;
+  std::vector<int> rails;
+  for (size_t n = 0; n < spaces_.size(); ++n)
+    if (spaces_[n].rail_destroyed) rails.push_back(int(n));
+  if (rails.empty()) return false;
+  push_end_turn_final();
+  for (auto it = rails.rbegin(); it != rails.rend(); ++it) push(W_RAIL, *it);
+  return true;
+}
+
+void MosbyState::input_optional(const Task& t, Action a) {
+  int d = a - kDie;
+  auto show = [&](const std::string& s) {
+    dice_ = {d};
+    roll_ = s + ": die " + std::to_string(d);
+  };
+  switch (t.op) {
+    case W_DEMOLISH_ROLL: {
+      static const char* key[] = {"bridge", "depot", "railroad", "wagon_train"};
+      int idx = t.a == kDemolishBridge ? 0 : t.a == kDemolishDepot ? 1 : t.a == kDemolishRail ? 2 : 3;
+      int need = opt_table(g_, "demolition")["succeeds_on"].value(key[idx], 2);
+      bool ok = d >= need;
+      show(std::string("Demolition Table (") + key[idx] + ", " + std::to_string(need) + "+ succeeds): " +
+           (ok ? "destroyed" : "failure"));
+      return demolish_effect(t.a, ok);
+    }
+    case W_RAIL: {
+      bool fixed = d <= 3;
+      show("Railroad repair at " + g_->name(t.a) + (fixed ? ": repaired" : ": still destroyed"));
+      if (fixed) {
+        spaces_[t.a].rail_destroyed = false;
+        // A revealed marker flips to its ● side: the space is garrisoned again.
+        if (spaces_[t.a].status == 1) spaces_[t.a].status = 2, unknown_[t.a] = 1;
+      }
+      return;
+    }
+    case W_DEPOT: {
+      const Json& r = opt_table(g_, "depot_contents")["results"][d - 1];
+      show("Depot Demolition Table: " + r.value("text", std::string()));
+      if (r.contains("pp") || r.contains("awareness") || r.contains("strength")) {  // carried off on leaving
+        loot_ = d;
+        loot_at_ = mosby_;
+      }
+      return;
+    }
+    case W_INTERROGATE_Q:
+      if (a == kInterrogate) push(W_INTERROGATE, t.a);
+      return;
+    case W_INTERROGATE: {
+      const Json& r = opt_table(g_, "interrogation")["results"][d - 1];
+      show("Interrogation Table: " + r.value("text", std::string()));
+      int pp = 0, aw = 0, st = 0;
+      apply_result(*this, r, pp, aw, st);
+      if (pp > 0) gain_pp(pp);
+      if (pp < 0) lose_pp(-pp);
+      if (aw) set_awareness(awareness_ + aw);
+      return;
+    }
+    case W_CANNON_SEARCH:
+      show(d <= 2 ? "The Cannon is found and lost" : "The Cannon stays hidden");
+      if (d <= 2) cannon_at_ = -1;
+      return;
+    default:
+      return;
+  }
+}
+
+}  // namespace gamut::mosby

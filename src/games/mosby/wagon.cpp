@@ -1,0 +1,280 @@
+// Part 2, helper WAGON: the Union leaders (6.3) and the Union Wagon Train (7.8), plus the
+// dispatch of WAGON's tasks (optional rules in optional.cpp, scripted examples in scenario.cpp).
+#include <algorithm>
+
+#include "mosby.h"
+#include "wagon_ops.h"
+
+namespace gamut::mosby {
+
+// ---------------------------------------------------------------- leaders (6.3)
+
+int MosbyState::leader_penalty() const { return (leaders_[0].state == 2) + (leaders_[1].state == 2); }
+
+// ---------------------------------------------------------------- the Union Wagon Train (7.8)
+
+void MosbyState::start_wagon_train() {
+  if (wagon_state_ != 0) return;  // it never appears twice in a game
+  wagon_state_ = 1;
+  wagon_at_ = int16_t(g_->wagon_start);
+  wagon_arrived_ = false;
+  escorts_hidden_ = 2;
+  escorts_.clear();
+  // any_active() now holds, so once the Event step is over the turn begins with the Phases.
+}
+
+// The train moves first, with the other non-combat units (7.3).
+void MosbyState::wagon_union_actions() {
+  if (wagon_state_ == 1) push(W_MOVE);
+}
+
+bool MosbyState::wagon_escort_act(int u) {
+  if (wagon_state_ != 1 || std::find(escorts_.begin(), escorts_.end(), u) == escorts_.end()) return false;
+  // An escort never pursues Mosby: it keeps with the train (moved with it) or goes back to it.
+  if (units_[u].loc != wagon_at_) push(W_STEP, u, 0, 3);
+  return true;
+}
+
+void MosbyState::wagon_phase_checks() {
+  if (wagon_state_ == 1 && mosby_ >= 0 && mosby_ == wagon_at_ && escorts_hidden_ > 0)
+    push(W_ESCORT_CHECKS, escorts_hidden_, 0);
+}
+
+// "If Mosby decides to attack the escort units, he must attack both units, whether both are
+// activated or not": the hidden ones are drawn first.
+bool MosbyState::wagon_attack_draws() {
+  if (wagon_state_ != 1 || mosby_ != wagon_at_ || escorts_hidden_ <= 0) return false;
+  push_attack_here();
+  for (int i = 0; i < escorts_hidden_; ++i) push(W_DRAW, 3, wagon_at_);
+  return true;
+}
+
+static std::vector<int> toward(const MosbyState& s, const std::vector<int>& d, int here,
+                               const std::vector<std::vector<MosbyGame::Link>>& adj) {
+  std::vector<int> r;
+  for (const auto& l : adj[here])
+    if (d[l.to] == d[here] - 1) r.push_back(l.to);
+  std::sort(r.begin(), r.end());
+  r.erase(std::unique(r.begin(), r.end()), r.end());
+  (void)s;
+  return r;
+}
+
+// ---------------------------------------------------------------- task dispatch
+
+int MosbyState::wagon_chance_kind(int op) const {
+  if (op == W_STEP) return 2;
+  if (op == W_DRAW) return 1;
+  return 0;
+}
+
+bool MosbyState::run_wagon(const Task& t) {
+  switch (t.op) {
+    case W_MOVE: {
+      stack_.pop_back();
+      if (wagon_state_ != 1) return true;
+      if (wagon_arrived_) {  // it leaves the map the Phase after it arrives; its escorts go with it
+        for (int u : escorts_)
+          if (units_[u].loc == wagon_at_ && units_[u].active) to_pool(u);
+        escorts_.clear();
+        escorts_hidden_ = 0;
+        wagon_state_ = 3;
+        last_ = {wagon_at_};
+        wagon_at_ = -1;
+        roll_ = "The Wagon Train leaves the map at " + g_->name(g_->wagon_end);
+        return true;
+      }
+      if (wagon_at_ == mosby_) return true;  // it stops while Mosby is in its space
+      push(W_STEP, -1, 0, 1);
+      return true;
+    }
+    case W_STEP: {
+      int from = t.a < 0 ? wagon_at_ : units_[t.a].loc;
+      candidates_.clear();
+      if (from < 0 || wagon_state_ != 1 || (t.a >= 0 && (!units_[t.a].active || from == wagon_at_ || t.c <= 0))) {
+        stack_.pop_back();
+        return true;
+      }
+      candidates_ = toward(*this, dist_from({t.a < 0 ? g_->wagon_end : int(wagon_at_)}), from, g_->adj);
+      if (candidates_.empty()) {
+        stack_.pop_back();
+        return true;
+      }
+      if (candidates_.size() == 1) {
+        input(kPath + candidates_[0]);
+        return true;
+      }
+      return false;
+    }
+    case W_ESCORT_CHECKS:
+      if (t.a <= 0 || escorts_hidden_ <= 0 || wagon_at_ < 0) {
+        stack_.pop_back();
+        return true;
+      }
+      return false;
+    case W_DRAW: {
+      bool any = false;
+      for (const Unit& u : units_) any |= u.loc == kPool && combat(int(&u - units_.data()));
+      if (!any || escorts_hidden_ <= 0) {  // no combat unit left to draw: that escort never comes
+        if (escorts_hidden_ > 0) --escorts_hidden_;
+        stack_.pop_back();
+        return true;
+      }
+      return false;
+    }
+    case W_INTERROGATE_Q:
+      return false;
+    default:
+      return false;  // dice: optional.cpp
+  }
+}
+
+void MosbyState::input_wagon(const Task& t, Action a) {
+  int d = a - kDie;
+  switch (t.op) {
+    case W_STEP: {
+      int to = a - kPath;
+      bool choice = candidates_.size() > 1;
+      candidates_.clear();
+      if (t.a < 0) {
+        int from = wagon_at_;
+        wagon_at_ = int16_t(to);
+        for (int u : escorts_)
+          if (units_[u].loc == from && units_[u].active) units_[u].from = int16_t(from), units_[u].loc = int16_t(to);
+        last_ = {from, to};
+        dice_ = {};
+        roll_ = std::string("The Wagon Train moves ") + (choice ? "(a die roll between equal routes) " : "") +
+                "from " + g_->name(from) + " to " + g_->name(to);
+        if (to == g_->wagon_end) wagon_arrived_ = true;
+        return;
+      }
+      int u = t.a, from = units_[u].loc;
+      units_[u].from = int16_t(from);
+      units_[u].loc = int16_t(to);
+      last_ = {from, to};
+      if (to != wagon_at_ && to != mosby_ && t.c > 1) push(W_STEP, u, 0, t.c - 1);
+      return;
+    }
+    case W_ESCORT_CHECKS: {
+      bool act = d <= awareness_;
+      dice_ = {d};
+      roll_ = "Activation check for a Wagon Train escort (activates on " + std::to_string(awareness_) +
+              " or less): die " + std::to_string(d) + (act ? ", activated" : ", stays put");
+      push(W_ESCORT_CHECKS, t.a - 1, t.b);
+      if (act)
+        push(W_DRAW, 1, wagon_at_);
+      else if (t.b)
+        push(W_DRAW, 2, wagon_at_);
+      return;
+    }
+    case W_DRAW: {
+      int kind = a - kDraw, u = -1;
+      for (size_t i = 0; i < units_.size() && u < 0; ++i)
+        if (units_[i].loc == kPool && units_[i].kind == kind) u = int(i);
+      --escorts_hidden_;
+      units_[u].loc = int16_t(t.b);
+      units_[u].from = -1;
+      dice_ = {};
+      if (t.a == 2) {  // the train is gone: the escort is placed face down, a free unit (7.8)
+        roll_ = "A freed escort is placed face down at " + g_->name(t.b);
+        return;
+      }
+      units_[u].active = units_[u].seen = true;
+      if (wagon_state_ == 1) escorts_.push_back(u);
+      roll_ = "Wagon Train escort drawn: " + g_->kinds[kind].name;
+      return;
+    }
+    default:
+      return input_optional(t, a);
+  }
+}
+
+bool MosbyState::wagon_decision_op(int op) const { return op >= kWagonOps + 50; }
+
+std::string MosbyState::wagon_step(int op) const {
+  switch (op) {
+    case W_STEP:
+      return "A die roll chooses between equal routes";
+    case W_ESCORT_CHECKS:
+      return "Activation check for a Wagon Train escort (" + std::to_string(awareness_) + " or less activates)";
+    case W_DRAW:
+      return "Draw a Union combat unit from the pool for the Wagon Train escort";
+    case W_DEMOLISH_ROLL:
+      return "Roll on the Demolition Table (8.6)";
+    case W_RAIL:
+      return "Railroad repair roll (8.4: 1-3 repaired)";
+    case W_DEPOT:
+      return "Roll on the Depot Demolition Table (8.9)";
+    case W_INTERROGATE:
+      return "Roll on the Interrogation Table (8.7)";
+    case W_CANNON_SEARCH:
+      return "A Union unit searches the Cannon's hiding place (8.3: 1-2 found)";
+    case W_HIDE_SEARCH:
+      return "The Union searches the space where Mosby hides (8.3)";
+    case W_INTERROGATE_Q:
+      return "Interrogate the captured unit (8.7) or let it go";
+  }
+  return "";
+}
+
+void MosbyState::wagon_decisions(std::vector<Action>& r) const {
+  if (over_ || stack_.empty()) return;
+  if (stack_.back().op == W_INTERROGATE_Q) {
+    r = {kInterrogate, kRelease};
+    return;
+  }
+  auto has = [&](Action a) { return std::find(r.begin(), r.end(), a) != r.end(); };
+  CardWindow w = window();
+  bool acting = (w == W_OPERATIONS || w == W_PHASE) && !has(kStop) && mosby_ >= 0;
+  if (acting && wagon_state_ == 1 && mosby_ == wagon_at_) {
+    bool guarded = false;
+    for (int u : units_at(mosby_)) guarded |= units_[u].active && combat(u);
+    if (!guarded) r.push_back(kDemolishWagon);  // 7.8 step 2
+    if (escorts_hidden_ > 0 && !has(kAttack)) r.push_back(kAttack);
+  }
+  // 8.5: no voluntary disbanding north of the Potomac, before combat or otherwise.
+  if (opt_[5] && mosby_ >= 0 && g_->north[mosby_]) {
+    r.erase(std::remove(r.begin(), r.end(), kDisband), r.end());
+    if (has(kSkedaddle) && has(kStand)) r.erase(std::remove(r.begin(), r.end(), kSkedaddle), r.end());
+  }
+}
+
+bool MosbyState::wagon_end_turn() {
+  for (Leader& l : leaders_)
+    if (l.state == 2) l.state = 3;  // still behind the lines when the turn ends: he escapes
+  if (wagon_state_ == 1 || wagon_state_ == 2) {
+    // Reconstructed: the train's run lasts one turn. A destroyed train is removed at the end
+    // of the turn (6.4); one still rolling is out of reach once the band has scattered.
+    wagon_state_ = 3;
+    wagon_at_ = -1;
+  }
+  escorts_.clear();
+  escorts_hidden_ = 0;
+  loot_ = 0;
+  loot_at_ = -1;
+  return optional_end_turn();
+}
+
+void MosbyState::wagon_view(Json& v) const {
+  if (wagon_at_ >= 0) {
+    Json p = {{"node", g_->name(wagon_at_)},
+              {"seat", -1},
+              {"face", wagon_state_ == 2 ? "wagon-train-destroyed" : "wagon-train"},
+              {"label", "Wagon Train"}};
+    v["pieces"].push_back(p);
+    std::string st = "Wagon Train at " + g_->name(wagon_at_);
+    if (wagon_state_ == 2)
+      st += " (destroyed)";
+    else
+      st += " bound for " + g_->name(g_->wagon_end) + ", escorts not yet seen: " + std::to_string(escorts_hidden_);
+    v["status"].push_back(st);
+  }
+  if (cannon_at_ >= 0) v["status"].push_back("The Cannon is hidden at " + g_->name(cannon_at_));
+  if (loot_) v["status"].push_back("Depot contents to carry off from " + g_->name(loot_at_));
+  if (!scenario_.empty()) {
+    v["scenario"] = scenario_;
+    v["scenario_step"] = step_pos_;
+  }
+}
+
+}  // namespace gamut::mosby
