@@ -420,6 +420,7 @@ void MosbyState::mosby_enter(int n) {
 
 // A Union unit steps into n during its movement (7.3, 7.7).
 void MosbyState::union_enter(int u, int n, bool& stop) {
+  union_entered(n);
   UnitType t = g_->kinds[units_[u].kind].type;
   if (n == mosby_) {
     if (hidden_ && t != COMBAT) return;  // a hidden Mosby lets non-combat units pass (7.2)
@@ -880,7 +881,7 @@ bool MosbyState::run_top() {
       if (hidden_) {  // Hide: no attack; found, every activated unit scatters (7.2)
         bool found = false;
         for (int u : units_at(mosby_)) found |= units_[u].active && combat(u);
-        if (found) scatter_active();
+        if (found && !hide_search_roll()) scatter_active();
         return true;
       }
       if (mosby_ >= 0) begin_combat(false);
@@ -1308,6 +1309,10 @@ void MosbyState::input(Action a) {
     case OP_MOSBY_PHASE:
     case OP_MOSBY_MOVING: {
       if (a >= kPlay && a < kGuide) return card_play(t, a);
+      if (a >= kHideCannon && a < kHideCannon + 200) {  // 8.3: no Action spent
+        stack_.push_back(t);
+        return hide_cannon(a - kHideCannon);
+      }
       bool phase = t.op != OP_OPS;
       if (t.op == OP_OPS) {
         push(OP_OPS);
@@ -1477,6 +1482,7 @@ void MosbyState::place_troop_concentration(int n) {
 
 void MosbyState::devastate(int n) {
   if (g_->confed[n]) spaces_[n].devastated = true;
+  if (g_->confed[n] && n == cannon_at_) cannon_at_ = -1;  // 8.3: a hidden Cannon is lost
 }
 
 void MosbyState::setup_for_test(int turn, int notoriety, int pp, int strength, int node) {
@@ -1539,6 +1545,7 @@ std::string MosbyState::action_name(Action a) const {
   if (a >= kPlace && a < kPlace + 200) return "place:" + g_->name(a - kPlace);
   if (a >= kMove && a < kMove + 200) return "move:" + g_->name(a - kMove);
   if (a >= kScout && a < kScout + 200) return "scout:" + g_->name(a - kScout);
+  if (a >= kHideCannon && a < kHideCannon + 200) return "hide the Cannon:" + g_->name(a - kHideCannon);
   switch (a) {
     case kAttack:
       return "attack";
@@ -1564,6 +1571,12 @@ std::string MosbyState::action_name(Action a) const {
       return "skedaddle";
     case kStand:
       return "stand and fight";
+    case kInterrogate:
+      return "interrogate";
+    case kCarryCannon:
+      return "carry the Cannon";
+    case kRelease:
+      return "release";
   }
   return "?" + std::to_string(a);
 }

@@ -367,6 +367,8 @@ class MosbyState : public State {
   void demolish_effect(Action what, bool success);
   void setup_scenario(const std::string& id);
   bool preparing() const;
+  bool hide_search_roll();     // 8.3: true when a search die decides whether the hidden Mosby is found
+  void union_entered(int n);   // 8.3: a Union unit entered n (the Cannon's hiding place)
   void around_checks(int n, bool here);  // Activation checks around n (and in it), as after a demolition
   void push_end_turn_final();
   void push_attack_here();

@@ -9,16 +9,11 @@
 namespace gamut::mosby {
 
 namespace {
-const char* kOptionIds[10] = {nullptr,
-                              nullptr,  // 8.1 is "victory_notoriety"
-                              "extra_events",
-                              "card_changes",
-                              "railroad_repair",
-                              "north_of_potomac",
-                              "demolition_failures",
-                              "interrogation",
-                              "unrevealed_entry",
-                              "depot_contents"};
+const char* kOptionIds[10] = {
+    nullptr,
+    nullptr,  // 8.1 is "victory_notoriety"
+    "extra_events",  "card_changes",     "railroad_repair", "north_of_potomac", "demolition_failures",
+    "interrogation", "unrevealed_entry", "depot_contents"};
 }
 
 void MosbyState::wagon_init(const Json& o) {
@@ -79,6 +74,10 @@ void MosbyState::demolish_effect(Action what, bool success) {
 // ---------------------------------------------------------------- hooks
 
 void MosbyState::wagon_on_enter(int n) {
+  if (n == cannon_at_) {  // 8.3: the Cannon is taken back
+    hand_.push_back(g_->card_of[MosbyGame::C_CANNON]);
+    cannon_at_ = -1;
+  }
   if (loot_ && loot_at_ >= 0 && n != loot_at_) {  // 8.9: carried off on leaving the depot's space
     const Json& r = opt_table(g_, "depot_contents")["results"][loot_ - 1];
     int pp = 0, aw = 0, st = 0;
@@ -107,7 +106,26 @@ void MosbyState::wagon_on_noncombat(int u) {
   push(W_INTERROGATE_Q, int(ty));
 }
 
-void MosbyState::hide_cannon(int n) { cannon_at_ = n; }
+// 8.3, Hiding the Cannon: the card is set aside in a space of Mosby's Confederacy and taken
+// back by entering it. Reconstructed reading: it is hidden where the band stands, in Operations.
+void MosbyState::hide_cannon(int n) {
+  int type = g_->card_of[MosbyGame::C_CANNON];
+  auto it = std::find(hand_.begin(), hand_.end(), type);
+  if (it == hand_.end()) return;
+  hand_.erase(it);
+  cannon_at_ = n;
+  roll_ = "The Cannon is hidden at " + g_->name(n);
+}
+
+void MosbyState::union_entered(int n) {
+  if (opt_[3] && n == cannon_at_) push(W_CANNON_SEARCH);
+}
+
+bool MosbyState::hide_search_roll() {
+  if (!opt_[3]) return false;
+  push(W_HIDE_SEARCH);
+  return true;
+}
 
 bool MosbyState::optional_end_turn() {
   if (!opt_[4]) return false;
@@ -132,8 +150,8 @@ void MosbyState::input_optional(const Task& t, Action a) {
       int idx = t.a == kDemolishBridge ? 0 : t.a == kDemolishDepot ? 1 : t.a == kDemolishRail ? 2 : 3;
       int need = opt_table(g_, "demolition")["succeeds_on"].value(key[idx], 2);
       bool ok = d >= need;
-      show(std::string("Demolition Table (") + key[idx] + ", " + std::to_string(need) + "+ succeeds): " +
-           (ok ? "destroyed" : "failure"));
+      show(std::string("Demolition Table (") + key[idx] + ", " + std::to_string(need) +
+           "+ succeeds): " + (ok ? "destroyed" : "failure"));
       return demolish_effect(t.a, ok);
     }
     case W_RAIL: {
@@ -167,6 +185,15 @@ void MosbyState::input_optional(const Task& t, Action a) {
       if (pp < 0) lose_pp(-pp);
       if (aw) set_awareness(awareness_ + aw);
       return;
+    }
+    case W_HIDE_SEARCH: {
+      // Found on 1-2 inside the Union lines, on 1 outside: the Hide card has no effect and the
+      // units in his space attack at once; otherwise it works as usual.
+      bool found = mosby_ >= 0 && d <= (in_lines(mosby_) ? 2 : 1);
+      show(found ? "The Union finds the hidden Mosby (8.3)" : "The search fails: Mosby stays hidden (8.3)");
+      if (!found) return scatter_active();
+      hidden_ = false;
+      return begin_combat(false);
     }
     case W_CANNON_SEARCH:
       show(d <= 2 ? "The Cannon is found and lost" : "The Cannon stays hidden");

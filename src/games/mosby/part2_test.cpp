@@ -3,6 +3,7 @@
 // seed 002_2a7019d436107931.txt.
 #include <cstdlib>
 #include <iostream>
+#include <set>
 
 #include "ai/bots.h"
 #include "checks.h"
@@ -24,7 +25,8 @@ std::string names(const State& s) {
 }
 std::unique_ptr<State> start(const Json& opts = Json::object()) { return replay("mosby", {}, opts); }
 // Operations at `at` (a scripted start), with options.
-std::unique_ptr<State> ops(int turn, int noto, int pp, int strength, const char* at, const Json& opts = Json::object()) {
+std::unique_ptr<State> ops(int turn, int noto, int pp, int strength, const char* at,
+                           const Json& opts = Json::object()) {
   auto s = start(opts);
   M(s).setup_for_test(turn, noto, pp, strength, node(at));
   return s;
@@ -87,8 +89,8 @@ std::unique_ptr<State> replay_example(const std::string& id) {
     run_script(m);
     for (const Json& d : st["do"]) {
       std::string mv = d;
-      REQUIRE_MESSAGE(has(m, mv), id << " step " << k << ": '" << mv << "' is not legal at " << m.step() << " | "
-                                     << names(m));
+      REQUIRE_MESSAGE(has(m, mv),
+                      id << " step " << k << ": '" << mv << "' is not legal at " << m.step() << " | " << names(m));
       play(m, {mv});
       run_script(m);
     }
@@ -171,7 +173,7 @@ TEST_CASE("mosby: a kidnapped leader slows Mosby by one space in the Phases; fre
   auto& m = M(s);
   m.place_leader(1);
   play(*s, {"move:Alexandria", "die:6", "kidnap"});
-  CHECK(m.awareness() == 5);  // 3 + 2
+  CHECK(m.awareness() == 5);             // 3 + 2
   play(*s, {"die:1", "draw:combat 1"});  // the Troop Concentration sends a unit: the Phases begin
   REQUIRE(m.step().find("Initiative") != std::string::npos);
   play(*s, {"die:6"});  // Mosby has the Initiative
@@ -234,7 +236,8 @@ std::unique_ptr<State> wagon_turn(const char* mosby_at, int noto = 4, int streng
 }
 }  // namespace
 
-TEST_CASE("mosby: the Wagon Train - Harpers Ferry, the turn begins with the Phases, one space a Phase to Middletown (7.8)") {
+TEST_CASE(
+    "mosby: the Wagon Train - Harpers Ferry, the turn begins with the Phases, one space a Phase to Middletown (7.8)") {
   auto s = wagon_turn("Linden");
   auto& m = M(s);
   CHECK(m.wagon_at() == node("Harpers Ferry"));
@@ -280,7 +283,8 @@ std::unique_ptr<State> meet_at_winchester() {
 }
 }  // namespace
 
-TEST_CASE("mosby: the Wagon Train stops with Mosby; escorts are combat units, keep with it and must all be fought (7.8)") {
+TEST_CASE(
+    "mosby: the Wagon Train stops with Mosby; escorts are combat units, keep with it and must all be fought (7.8)") {
   auto s = meet_at_winchester();
   auto& m = M(s);
   REQUIRE(m.step().find("Wagon Train escort") != std::string::npos);
@@ -323,4 +327,210 @@ TEST_CASE("mosby: the Wagon Train leaves when the turn ends and never returns (7
   // Demolishing raises the Awareness by 2, never above 5.
   auto t = start({{"scenario", "example3"}});
   CHECK(M(t).awareness() == 2);
+}
+
+// ---------------------------------------------------------------- optional rules (8.1-8.9)
+
+TEST_CASE("mosby: every optional rule is an option, off by default, with its source (8.1-8.9)") {
+  const Json& o = game().data()["options"];
+  std::set<std::string> ids;
+  for (const Json& x : o) {
+    ids.insert(x["id"]);
+    CHECK(x.contains("source"));
+  }
+  for (const char* id : {"victory_notoriety", "extra_events", "card_changes", "railroad_repair", "north_of_potomac",
+                         "demolition_failures", "interrogation", "unrevealed_entry", "depot_contents", "scenario"})
+    CHECK_MESSAGE(ids.count(id), id);
+  auto s = start();
+  for (int k = 1; k <= 9; ++k) CHECK(!M(s).option(k));
+  for (const char* t : {"demolition", "interrogation", "depot_contents"})
+    CHECK(game().data()["optional_tables"][t]["source"].get<std::string>().rfind("reconstructed: ", 0) == 0);
+}
+
+TEST_CASE("mosby: 8.1 advanced victory - Notoriety 10+ needed, the level named") {
+  auto s = ops(8, 11, 0, 3, "Middleburg", {{"victory_notoriety", 10}});
+  CHECK(M(s).option(1));
+  play(*s, {"disband"});
+  REQUIRE(s->terminal());
+  CHECK(s->returns()[0] == 1);
+  CHECK(s->describe_result().find("Tactical Victory") != std::string::npos);
+  auto t = ops(8, 9, 5, 3, "Middleburg", {{"victory_notoriety", 10}});
+  play(*t, {"disband"});
+  CHECK(t->returns()[0] == -1);
+}
+
+TEST_CASE("mosby: 8.2 additional events - +2 on the Event card die") {
+  auto s = start({{"extra_events", true}});
+  CHECK(M(s).option(2));
+  CHECK(M(s).events_bonus() == 2);
+  CHECK(M(s).extra_events_ == 2);
+  auto plain = start();
+  CHECK(M(plain).extra_events_ == 0);
+}
+
+TEST_CASE("mosby: 8.4 railroad repair - 1-3 at the end of the turn repairs; the space is garrisoned again") {
+  auto s = ops(3, 3, 0, 3, "Manassas Junction", {{"railroad_repair", true}});
+  play(*s, {"demolish railroad"});
+  roll_checks(*s, 6);
+  CHECK(M(s).space(node("Manassas Junction")).rail_destroyed);
+  M(s).put_unit(mosby::BLANK, 0, node("Manassas Junction"), false);  // a revealed marker on the space
+  play(*s, {"disband"});
+  REQUIRE(M(s).step().find("Railroad repair") != std::string::npos);
+  play(*s, {"die:2"});
+  CHECK(!M(s).space(node("Manassas Junction")).rail_destroyed);
+  CHECK(M(s).space(node("Manassas Junction")).status == 2);  // flipped to the ● side
+  // A 4-6 leaves it destroyed; without the option nothing is rolled.
+  auto t = ops(3, 3, 0, 3, "Manassas Junction", {{"railroad_repair", true}});
+  play(*t, {"demolish railroad"});
+  roll_checks(*t, 6);
+  play(*t, {"disband", "die:5"});
+  CHECK(M(t).space(node("Manassas Junction")).rail_destroyed);
+  auto u = ops(3, 3, 0, 3, "Manassas Junction");
+  play(*u, {"demolish railroad"});
+  roll_checks(*u, 6);
+  play(*u, {"disband"});
+  CHECK(M(u).space(node("Manassas Junction")).rail_destroyed);
+  CHECK(M(u).turn() == 4);
+}
+
+TEST_CASE("mosby: 8.5 north of the Potomac - PP for revealed spaces from turn 5, no disbanding there") {
+  auto s = ops(5, 5, 0, 3, "Seneca", {{"north_of_potomac", true}});
+  CHECK(!has(*s, "disband"));
+  play(*s, {"scout:Darnestown", "die:6", "draw:blank"});
+  CHECK(M(s).pp() == 1);
+  play(*s, {"scout:Tennallytown", "die:6", "draw:blank"});  // next to Washington's Troop Concentration
+  CHECK(M(s).pp() == 3);
+  auto t = ops(4, 5, 0, 3, "Seneca", {{"north_of_potomac", true}});
+  play(*t, {"scout:Darnestown", "die:6", "draw:blank"});
+  CHECK(M(t).pp() == 0);  // before turn 5 nothing
+  auto u = ops(5, 5, 0, 3, "Seneca");
+  CHECK(has(*u, "disband"));
+  // No skedaddling either.
+  auto v = ops(5, 5, 0, 3, "Seneca", {{"north_of_potomac", true}});
+  M(v).put_unit(mosby::COMBAT, 2, node("Seneca"), true);
+  play(*v, {"die:1"});  // the Union has the Initiative
+  roll_checks(*v, 6);
+  while (v->to_move() == kChance) play(*v, {"die:3"});
+  CHECK(has(*v, "stand and fight"));
+  CHECK(!has(*v, "skedaddle"));
+}
+
+TEST_CASE("mosby: 8.6 demolition failures - the table decides; Awareness and checks as if it succeeded") {
+  auto s = ops(3, 3, 0, 3, "Union Mills", {{"demolition_failures", true}});
+  play(*s, {"demolish bridge"});
+  REQUIRE(M(s).step().find("Demolition Table") != std::string::npos);
+  play(*s, {"die:2"});  // bridges need 3
+  CHECK(M(s).space(node("Union Mills")).bridge == 1);
+  CHECK(M(s).pp() == 0);
+  CHECK(M(s).awareness() == 3);
+  CHECK(roll_checks(*s, 6) > 0);
+  play(*s, {"demolish bridge", "die:3"});
+  CHECK(M(s).space(node("Union Mills")).bridge == 2);
+  CHECK(M(s).pp() == 5);
+}
+
+TEST_CASE("mosby: 8.7 interrogation - offered for non-combat units eliminated in Operations only") {
+  auto s = ops(4, 4, 0, 2, "Groveton", {{"interrogation", true}});
+  play(*s, {"move:Manassas Junction", "die:4", "draw:courier"});
+  CHECK(M(s).pp() == 1);
+  REQUIRE(has(*s, "interrogate"));
+  REQUIRE(has(*s, "release"));
+  play(*s, {"interrogate", "die:4"});  // useful news: 1 PP
+  CHECK(M(s).pp() == 2);
+  auto t = ops(4, 4, 0, 2, "Groveton", {{"interrogation", true}});
+  play(*t, {"move:Manassas Junction", "die:4", "draw:wagon", "interrogate", "die:1"});  // the prisoner lies
+  CHECK(M(t).pp() == 0);
+  auto u = ops(4, 4, 0, 2, "Groveton");
+  play(*u, {"move:Manassas Junction", "die:4", "draw:courier"});
+  CHECK(!has(*u, "interrogate"));
+}
+
+TEST_CASE("mosby: 8.8 entering unrevealed spaces - a ● marker and no draw; the unit stays unknown until scouted") {
+  auto s = ops(4, 4, 0, 2, "Groveton", {{"unrevealed_entry", true}});
+  int pool = 0;
+  for (const auto& u : M(s).units()) pool += u.loc == mosby::kPool;
+  play(*s, {"move:Manassas Junction", "die:6"});
+  CHECK(M(s).space(node("Manassas Junction")).status == 2);
+  int after = 0;
+  for (const auto& u : M(s).units()) after += u.loc == mosby::kPool;
+  CHECK(after == pool);  // nothing drawn
+  CHECK(s->to_move() == 0);
+  // Entering again checks the unknown unit again; scouting it from outside draws it.
+  play(*s, {"move:Groveton", "move:Manassas Junction"});
+  CHECK(M(s).step().find("Activation check") != std::string::npos);
+  play(*s, {"die:6", "move:Groveton", "scout:Manassas Junction", "die:6", "draw:combat 3"});
+  CHECK(M(s).space(node("Manassas Junction")).status == 1);
+  // Units that stay asleep when entered are not examined.
+  auto t = ops(4, 4, 0, 2, "Groveton", {{"unrevealed_entry", true}});
+  int u = M(t).put_unit(mosby::COMBAT, 3, node("Gainesville"), false);
+  play(*t, {"move:Gainesville", "die:6"});
+  CHECK(!M(t).units()[u].seen);
+}
+
+TEST_CASE("mosby: 8.9 depot contents - a die on the table; the items are carried off on leaving the space") {
+  auto s = ops(3, 3, 0, 3, "Manassas Junction", {{"depot_contents", true}});
+  M(s).place_depot(node("Manassas Junction"), 0);
+  play(*s, {"demolish depot"});
+  REQUIRE(M(s).step().find("Depot Demolition Table") != std::string::npos);
+  play(*s, {"die:4"});  // fresh horses
+  roll_checks(*s, 6);
+  CHECK(M(s).strength() == 3);
+  play(*s, {"move:Groveton"});
+  CHECK(M(s).strength() == 4);
+  // Without the option no die is rolled.
+  auto t = ops(3, 3, 0, 3, "Manassas Junction");
+  M(t).place_depot(node("Manassas Junction"), 0);
+  play(*t, {"demolish depot"});
+  CHECK(M(t).step().find("Depot Demolition Table") == std::string::npos);
+}
+
+TEST_CASE("mosby: 8.3 the Union may find a hidden Mosby: 1-2 inside the lines, 1 outside; else Hide works") {
+  for (int die : {1, 2}) {
+    auto s = ops(3, 3, 0, 3, "Middleburg", {{"card_changes", true}});
+    M(s).give_card("Hide");
+    M(s).put_unit(mosby::COMBAT, 2, node("Aldie"), true);
+    play(*s, {"die:6"});  // Mosby has the Initiative
+    roll_checks(*s, 6);
+    REQUIRE_MESSAGE(has(*s, "play Hide"), names(*s));
+    play(*s, {"play Hide"});
+    while (s->to_move() == kChance && M(s).step().find("Union Movement") != std::string::npos) play(*s, {"die:4"});
+    REQUIRE(M(s).step().find("searches") != std::string::npos);
+    play(*s, {"die:" + std::to_string(die)});
+    if (die == 1) {  // Middleburg is outside the lines: found only on a 1, and attacked
+      CHECK(!M(s).hidden());
+      CHECK(has(*s, "stand and fight"));  // the unit that entered attacks at once
+    } else {
+      CHECK(M(s).last_roll().find("stays hidden") != std::string::npos);
+    }
+  }
+  // Without the option no search is rolled.
+  auto t = ops(3, 3, 0, 3, "Middleburg");
+  M(t).give_card("Hide");
+  M(t).put_unit(mosby::COMBAT, 2, node("Aldie"), true);
+  play(*t, {"die:6"});
+  roll_checks(*t, 6);
+  play(*t, {"play Hide"});
+  while (t->to_move() == kChance && M(t).step().find("Union Movement") != std::string::npos) play(*t, {"die:4"});
+  CHECK(M(t).step().find("searches") == std::string::npos);
+}
+
+TEST_CASE(
+    "mosby: 8.3 hiding the Cannon - set aside in Mosby's Confederacy, taken back on entering, lost to devastation") {
+  auto s = ops(3, 3, 0, 3, "Middleburg", {{"card_changes", true}});
+  M(s).give_card("Cannon");
+  REQUIRE(has(*s, "hide the Cannon:Middleburg"));
+  play(*s, {"hide the Cannon:Middleburg"});
+  CHECK(M(s).cannon_at() == node("Middleburg"));
+  CHECK(M(s).hand().empty());
+  play(*s, {"move:Aldie", "move:Middleburg"});
+  CHECK(M(s).cannon_at() < 0);
+  CHECK(M(s).hand().size() == 1);
+  play(*s, {"hide the Cannon:Middleburg"});
+  M(s).devastate(node("Middleburg"));
+  CHECK(M(s).cannon_at() < 0);
+  play(*s, {"move:Aldie", "move:Middleburg"});
+  CHECK(M(s).hand().empty());  // gone for good
+  auto t = ops(3, 3, 0, 3, "Middleburg");
+  M(t).give_card("Cannon");
+  CHECK(!has(*t, "hide the Cannon:Middleburg"));
 }

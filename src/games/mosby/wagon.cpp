@@ -143,8 +143,8 @@ void MosbyState::input_wagon(const Task& t, Action a) {
           if (units_[u].loc == from && units_[u].active) units_[u].from = int16_t(from), units_[u].loc = int16_t(to);
         last_ = {from, to};
         dice_ = {};
-        roll_ = std::string("The Wagon Train moves ") + (choice ? "(a die roll between equal routes) " : "") +
-                "from " + g_->name(from) + " to " + g_->name(to);
+        roll_ = std::string("The Wagon Train moves ") + (choice ? "(a die roll between equal routes) " : "") + "from " +
+                g_->name(from) + " to " + g_->name(to);
         if (to == g_->wagon_end) wagon_arrived_ = true;
         return;
       }
@@ -232,6 +232,10 @@ void MosbyState::wagon_decisions(std::vector<Action>& r) const {
     if (!guarded) r.push_back(kDemolishWagon);  // 7.8 step 2
     if (escorts_hidden_ > 0 && !has(kAttack)) r.push_back(kAttack);
   }
+  // 8.3: the Cannon may be hidden on a free space of Mosby's Confederacy where the band stands.
+  if (opt_[3] && w == W_OPERATIONS && acting && g_->confed[mosby_] && !spaces_[mosby_].devastated && cannon_at_ < 0 &&
+      holds(MosbyGame::C_CANNON))
+    r.push_back(kHideCannon + mosby_);
   // 8.5: no voluntary disbanding north of the Potomac, before combat or otherwise.
   if (opt_[5] && mosby_ >= 0 && g_->north[mosby_]) {
     r.erase(std::remove(r.begin(), r.end(), kDisband), r.end());
