@@ -156,6 +156,18 @@ void MosbyState::give_card(const std::string& name) {
   throw std::invalid_argument("mosby: no Action card named '" + name + "'");
 }
 
+void MosbyState::give_event(const std::string& name) {
+  for (size_t t = 0; t < g_->cards.size(); ++t)
+    if (g_->cards[t].event && (g_->cards[t].name == name || g_->cards[t].id == name)) {
+      out_.resize(g_->cards.size(), 0);
+      out_[t]++;
+      events_.push_back(int(t));
+      resolve_event(int(t));
+      return advance();
+    }
+  throw std::invalid_argument("mosby: no Event card named '" + name + "'");
+}
+
 bool MosbyState::card_decision_op(int op) const { return op == CO_LIMIT || op >= CO_COMBAT_Q; }
 
 void MosbyState::draw_action_cards() {
@@ -934,7 +946,6 @@ std::string MosbyState::card_action_name(Action a) const {
   if (a >= kDulaney && a < kInfo) return "French Dulaney:" + g_->name(a - kDulaney);
   if (a >= kInfo && a < kInfo + 200) return "Local Information:" + g_->name(a - kInfo);
   if (a >= kCardDraw && a < kCardDraw + 100) return (g_->cards[a - kCardDraw].event ? "event:" : "card:") + nm(a - kCardDraw);
-  if (a >= kMarker && a < kMarker + 100) return "marker:" + std::to_string(a - kMarker + 1);
   if (a == kGoOn) {
     const Task& t = stack_.back();
     switch (t.op) {
@@ -950,6 +961,7 @@ std::string MosbyState::card_action_name(Action a) const {
         return "continue";
     }
   }
+  if (a >= kMarker && a < kMarker + 90) return "marker:" + std::to_string(a - kMarker + 1);
   if (a >= kDraw && a < kDraw + 100) return "draw:" + g_->kinds[a - kDraw].name;
   return "die:" + std::to_string(a - kDie);
 }

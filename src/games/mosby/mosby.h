@@ -264,6 +264,8 @@ class MosbyState : public State {
   bool hidden() const { return hidden_; }   // Hide was played and holds (7.2)
   const std::vector<int>& events_drawn() const { return events_; }  // this turn's Event cards, in order
   int extra_events_ = 0;                    // added to the Event card die (8.2 sets it)
+  void give_event(const std::string& name);  // resolves a named Event card now (tests, scenarios)
+  int combat_modifier() const { return combat_mod_; }  // the pending combat die's modifier
 
  private:
   bool card_decision_op(int op) const;
