@@ -27,7 +27,16 @@
     ui: function (cmd) { var e = call('gamut_ui', [String(cmd)]); return e || null; },
     nodePos: function (node) { return JSON.parse(call('gamut_node_pos', [String(node)])); },
     widget: function (label) { return JSON.parse(call('gamut_widget', [String(label)])); },
-    frames: frames
+    frames: frames,
+    // Solitaire games (Mosby): a hint for the move to make, the AI playing the
+    // seat, the end-of-game summary window, the scripted tutorial.
+    hint: function () { var e = call('gamut_ui', ['hint']); return e || null; },
+    autoplay: function (on, level) {
+      var e = call('gamut_ui', ['autoplay:' + (on ? 'on' : 'off') + (level ? ':' + level : '')]);
+      return e || null;
+    },
+    summary: function (open) { var e = call('gamut_ui', [open === false ? 'summary:close' : 'summary']); return e || null; },
+    tutorial: function (id) { var e = call('gamut_ui', ['tutorial:' + (id || 'mosby')]); return e || null; }
   };
   ready.then(function () { window.gamut.isReady = true; });
   window.addEventListener('hashchange', function () {

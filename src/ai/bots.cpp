@@ -122,6 +122,14 @@ std::vector<std::pair<Action, int>> Search::root_visits() const {
   return r;
 }
 
+std::vector<Search::RootStat> Search::root_stats() const {
+  std::vector<RootStat> r;
+  for (const Child& c : nodes_[0].kids)
+    if (c.visits) r.push_back({c.a, c.visits, c.value / c.visits});
+  std::stable_sort(r.begin(), r.end(), [](const RootStat& x, const RootStat& y) { return x.visits > y.visits; });
+  return r;
+}
+
 Action Search::best() const {
   std::vector<Action> legal = root_->legal();
   Action best = legal.front();

@@ -26,6 +26,14 @@ class Search {
   int done() const { return done_; }
   Action best() const;  // most visited root action
   std::vector<std::pair<Action, int>> root_visits() const;
+  // Each root action with its visits and mean reward for the seat (-1..1),
+  // most visited first: what a hint explains its choice with.
+  struct RootStat {
+    Action a;
+    int visits;
+    double mean;
+  };
+  std::vector<RootStat> root_stats() const;
 
  private:
   struct Child {

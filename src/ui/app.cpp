@@ -1,5 +1,6 @@
 // [SECTION] index: helpers - lifecycle and API - home - play screen - board -
-// side panel - dialogs (new game, rules, share, saves) - cover and banner.
+// side panel - solitaire (hint, autoplay, tutorial, cards, summary) - dialogs
+// (new game, rules, share, saves) - cover and banner.
 #include "app.h"
 
 #include <imgui.h>
@@ -139,6 +140,7 @@ bool App::busy() const {
   if (!toasts_.empty() || dirty_ > 0) return true;
   if (platform::now_ms() < dice_anim_until_ || platform::now_ms() < spin_start_ + 1100) return true;
   if (!session_ || replay_) return false;
+  if (session_->hinting()) return true;
   int t = session_->state().to_move();
   return t == kChance || (t >= 0 && session_->seats()[t].ai);  // the AI or chance has work to do
 }
@@ -153,6 +155,7 @@ void App::start(Record r, std::vector<Seat> seats) {
   setup_good_.clear();
   share_warned_ = false;
   game_over_posted_ = false;
+  summary_open_ = false;
   zoom_ = 1, pan_x_ = pan_y_ = 0;
   session_->match().resolve_chance();
   autosave();
@@ -182,6 +185,7 @@ void App::after_move() {
   const State& s = session_->state();
   if (s.terminal() && !game_over_posted_) {
     game_over_posted_ = true;
+    if (s.view(session_->screen_seat()).contains("summary")) summary_open_ = true;
     Json msg = {{"type", "gamut:gameover"},
                 {"game", session_->match().record().game},
                 {"result", s.describe_result()},
@@ -234,6 +238,37 @@ std::string App::api_state() const {
   j["can_redo"] = session_->match().can_redo();
   j["replay"] = replay_ ? Json(replay_pos_) : Json(nullptr);
   j["selection"] = sel_;
+  j["hinting"] = session_->hinting();
+  j["hint"] = nullptr;
+  if (const Hint* h = session_->hint()) {
+    Json hj;
+    hj["action"] = h->best_name;
+    hj["text"] = h->text;
+    hj["value"] = h->value;
+    hj["visits"] = h->visits;
+    hj["iterations"] = h->iterations;
+    hj["second"] = h->second >= 0 ? Json(h->second_name) : Json(nullptr);
+    hj["second_value"] = h->second_value;
+    j["hint"] = hj;
+  }
+  j["autoplay"] = seat >= 0 && session_->seats()[seat].ai;
+  j["summary_open"] = summary_open_;
+  {
+    int step = 0, steps = 0;
+    std::string text;
+    Json view = j["view"];
+    std::string expected = tutorial_expected(view, &step, &steps, &text);
+    if (view.contains("scenario")) {
+      Json tj;
+      tj["scenario"] = view["scenario"];
+      tj["step"] = step;
+      tj["steps"] = steps;
+      tj["text"] = text;
+      tj["expected"] = expected.empty() ? Json(nullptr) : Json(expected);
+      tj["on_script"] = expected.empty() || s.find_action(expected) >= 0 || t < 0;
+      j["tutorial"] = tj;
+    }
+  }
 
   if (!setup_good_.empty()) {
     std::string e;
@@ -345,6 +380,24 @@ std::string App::api_ui(const std::string& cmd) {
     saves_open_ = true;
   else if (cmd == "uncover" && session_)
     session_->uncover();
+  else if (cmd == "hint" && session_) {
+    int t = session_->state().to_move();
+    if (t < 0 || session_->seats()[t].ai || replay_) return "no move of yours to hint at";
+    session_->start_hint();
+  } else if (cmd.rfind("autoplay:", 0) == 0 && session_) {
+    int seat = std::max(0, session_->screen_seat());
+    bool on = cmd.compare(9, 2, "on") == 0;
+    int level = cmd.size() > 12 && cmd[11] == ':' ? std::atoi(cmd.c_str() + 12) : 3;
+    session_->set_ai(seat, on, level);
+    sel_.clear();
+    chooser_.clear();
+    autosave();
+  } else if (cmd == "summary" && session_)
+    summary_open_ = true;
+  else if (cmd == "summary:close")
+    summary_open_ = false;
+  else if (cmd == "tutorial" || cmd.rfind("tutorial:", 0) == 0)
+    return start_tutorial(cmd.size() > 9 ? cmd.substr(9) : "mosby");
   else if (cmd.rfind("replay:", 0) == 0 && session_) {
     replay_ = true;
     replay_pos_ = std::clamp(std::atoi(cmd.c_str() + 7), 0, int(session_->match().record().actions.size()));
@@ -362,11 +415,17 @@ std::string App::api_ui(const std::string& cmd) {
 bool App::frame(float w, float h) {
   g_widgets_prev.swap(g_widgets);
   g_widgets.clear();
+  if (!pending_ui_.empty()) {
+    std::string cmd;
+    cmd.swap(pending_ui_);
+    std::string e = api_ui(cmd);
+    if (!e.empty()) notify(e, true);
+  }
   bool changed = false;
   if (session_ && !replay_) {
     bool ai_turn = session_->state().to_move() == kChance ||
                    (session_->state().to_move() >= 0 && session_->seats()[session_->state().to_move()].ai);
-    if (ai_turn) {
+    if (ai_turn || session_->hinting()) {
       size_t before = session_->match().record().actions.size();
       session_->step(8, platform::now_ms());  // leaves most of a 30 fps frame to drawing
       if (session_->match().record().actions.size() != before) after_move();
@@ -381,6 +440,7 @@ bool App::frame(float w, float h) {
   if (rules_open_) draw_rules();
   if (share_open_) draw_share();
   if (saves_open_) draw_saves();
+  if (summary_open_ && session_ && !home_) draw_summary();
 
   // Toasts: newest at the bottom.
   double now = platform::now_ms();
@@ -465,6 +525,13 @@ void App::draw_home(float w, float h) {
       new_count_ = gi.min_seats;
       new_seats_ = parse_seats(Json(), gi.max_seats);
       new_opts_ = g->resolve_options(Json());
+    }
+    if (g->data().contains("scenarios") && g->data()["scenarios"].is_object() && !g->data()["scenarios"].empty()) {
+      ImGui::SameLine();
+      if (big_button("Tutorial")) {
+        std::string e = start_tutorial(id);
+        if (!e.empty()) notify("The tutorial could not start: " + e, true);
+      }
     }
     ImGui::SameLine();
     std::string dummy, e2;
@@ -617,6 +684,10 @@ void App::draw_banner(float bw) {
   if (button("Replay")) replay_ = true, replay_pos_ = 0;
   ImGui::SameLine();
   if (button("Share replay")) share_open_ = true;
+  if (s.view(session_->screen_seat()).contains("summary")) {
+    ImGui::SameLine();
+    if (button("Summary")) summary_open_ = true;
+  }
   ImGui::End();
   ImGui::PopStyleColor();
 }
@@ -921,6 +992,22 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
     ImVec2 c = NP(n);
     dl->AddCircle(c, cell_ ? s * 0.45f : s * 0.38f, IM_COL32(255, 215, 0, 255), 32, 4);
   }
+  // The hinted (cyan) or the tutorial's expected (violet) move: a ring on each
+  // node to click, joined in order.
+  int gkind = 0;
+  Action guide = can_act ? guide_action(view, &gkind) : -1;
+  if (guide >= 0) {
+    ImU32 gc = gkind == 1 ? IM_COL32(60, 220, 255, 255) : IM_COL32(200, 110, 255, 255);
+    std::vector<int> p = st.action_nodes(guide);
+    float pulse = 0.5f + 0.5f * std::sin(float(platform::now_ms()) / 180.0f);
+    for (size_t i = 0; i < p.size(); ++i) {
+      if (p[i] < 0) continue;
+      ImVec2 c = NP(p[i]);
+      dl->AddCircle(c, (cell_ ? 0.5f : 0.42f) * s + 3 * pulse, gc, 32, 3.5f);
+      if (i + 1 < p.size() && p[i + 1] >= 0) dl->AddLine(c, NP(p[i + 1]), gc, 2.5f);
+    }
+    dirty_ = std::max(dirty_, 1);  // keep the pulse going
+  }
   if (off_target_ && !sel_.empty()) {
     // An "off the board" move (an escape): mark it beside the selected piece.
     ImVec2 c = NP(sel_[0]);
@@ -1069,6 +1156,8 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
     ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", st.describe_result().c_str());
   }
   if (seat >= 0) ImGui::TextDisabled("You see the board as %s.", g.seat_name(seat).c_str());
+  if (!replay_) draw_solo_tools(view, seat);
+  if (!replay_) draw_tutorial(view);
   ImGui::Separator();
 
   // Free set-up.
@@ -1087,9 +1176,17 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
       if (st.action_nodes(a).empty()) buttons.push_back(a);
     if (!buttons.empty()) {
       ImGui::TextUnformatted("Choose:");
+      int gkind = 0;
+      Action guide = guide_action(view, &gkind);
       for (Action a : buttons) {
         std::string nm = st.action_name(a);
-        if (button(nm.c_str())) {
+        bool lit = a == guide;
+        if (lit)
+          ImGui::PushStyleColor(ImGuiCol_Button,
+                                gkind == 1 ? IM_COL32(30, 130, 160, 255) : IM_COL32(120, 60, 160, 255));
+        bool hit = button(nm.c_str());
+        if (lit) ImGui::PopStyleColor();
+        if (hit) {
           api_act(nm);
           break;
         }
@@ -1167,14 +1264,7 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
       ImGui::Dummy(ImVec2(30.0f * i, 32));
     }
   }
-  if (view.contains("cards") && !view["cards"].empty()) {
-    section("Cards");
-    for (const Json& c0 : view["cards"]) {
-      Json c = as_object(c0);
-      ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.55f, 1), "%s", c.value("title", "").c_str());
-      if (c.contains("text")) ImGui::TextWrapped("%s", c["text"].get<std::string>().c_str());
-    }
-  }
+  draw_cards(view);
   // Move log.
   section("Moves");
   std::vector<std::string> log = session_->log();
@@ -1266,6 +1356,285 @@ void App::setup_editor_action() {
   for (bool gd : setup_good_) nm += gd ? 'G' : 'E';
   std::string err = api_act(nm);
   if (!err.empty()) notify(err, true);
+}
+
+// ---------------------------------------------------------------------------
+// [SECTION] solitaire: hint, autoplay, tutorial, cards, end-of-game summary
+// ---------------------------------------------------------------------------
+
+// The tutorial's next expected move ("" when none), the step it belongs to and its text.
+std::string App::tutorial_expected(const Json& view, int* step, int* steps, std::string* text) const {
+  if (!session_ || !view.contains("scenario") || !view["scenario"].is_string()) return "";
+  const Json& data = session_->match().game().data();
+  if (!data.contains("scenarios") || !data["scenarios"].contains(view["scenario"].get<std::string>())) return "";
+  const Json& sc = data["scenarios"][view["scenario"].get<std::string>()];
+  if (!sc.contains("steps") || !sc["steps"].is_array()) return "";
+  const Json& sts = sc["steps"];
+  int pos = view.value("scenario_step", 0), first = 0, i = 0;
+  for (; i < int(sts.size()); ++i) {
+    int n = sts[i].contains("do") ? int(sts[i]["do"].size()) : 0;
+    if (pos < first + n) break;
+    first += n;
+  }
+  if (step) *step = i;
+  if (steps) *steps = int(sts.size());
+  if (i >= int(sts.size())) {
+    if (text) *text = sc.value("done", std::string("The example is over: play on from here, or start a new game."));
+    return "";
+  }
+  if (text) *text = sts[i].value("text", "");
+  return sts[i]["do"][pos - first].get<std::string>();
+}
+
+Action App::guide_action(const Json& view, int* kind) const {
+  if (!session_ || replay_) return -1;
+  const State& st = session_->state();
+  int t = st.to_move();
+  if (t < 0 || session_->seats()[t].ai || t != session_->screen_seat()) return -1;
+  if (const Hint* h = session_->hint()) {
+    if (kind) *kind = 1;
+    return h->best;
+  }
+  std::string want = tutorial_expected(view);
+  if (want.empty()) return -1;
+  if (kind) *kind = 2;
+  return st.find_action(want);
+}
+
+std::string App::start_tutorial(const std::string& id) {
+  std::shared_ptr<const Game> g;
+  try {
+    g = load_game(id);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  const Json& sc = g->data().contains("scenarios") ? g->data()["scenarios"] : Json();
+  if (!sc.is_object() || sc.empty()) return "this game has no tutorial";
+  std::string which = sc.contains("example1") ? "example1" : sc.begin().key();
+  Json opts = Json::object();
+  opts["scenario"] = which;
+  Json o = Json::object();
+  o["seats"] = Json::array({"human"});
+  o["options"] = opts;
+  std::string err = api_new_game(id, o.dump());
+  if (err.empty()) new_open_ = false;
+  return err;
+}
+
+// A hint from the shared search and an autoplay switch, for games with no opponent (issue 9).
+void App::draw_solo_tools(const Json& view, int seat) {
+  const State& st = session_->state();
+  if (session_->match().seats() != 1 || seat < 0 || st.terminal()) return;
+  bool autoplay = session_->seats()[seat].ai;
+  bool mine = st.to_move() == seat && !autoplay;
+  bool can_hint = mine && !session_->hinting();
+  if (!can_hint) ImGui::BeginDisabled();
+  if (button("Hint")) api_ui("hint");
+  if (!can_hint) ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (button(autoplay ? "Stop autoplay" : "Autoplay")) api_ui(autoplay ? "autoplay:off" : "autoplay:on");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", autoplay ? "Take the band back." : "Let the AI (level 3) play the band from here.");
+  const char* spin = "|/-\\";
+  if (session_->hinting()) {
+    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "Thinking about a hint %c %d%%",
+                       spin[int(platform::now_ms() / 120) % 4], session_->hint_progress());
+  } else if (const Hint* h = session_->hint()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(120, 225, 255, 255));
+    ImGui::TextWrapped("Hint: %s", h->text.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+// The tutorial: the step's text and the move it expects (highlighted on the board).
+void App::draw_tutorial(const Json& view) {
+  int step = 0, steps = 0;
+  std::string text;
+  std::string want = tutorial_expected(view, &step, &steps, &text);
+  if (steps == 0) return;
+  const Json& sc = session_->match().game().data()["scenarios"][view["scenario"].get<std::string>()];
+  section(("Tutorial: " + sc.value("title", view["scenario"].get<std::string>())).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(235, 215, 255, 255));
+  if (step < steps)
+    ImGui::TextDisabled("Step %d of %d", step + 1, steps);
+  else
+    ImGui::TextDisabled("All %d steps done", steps);
+  ImGui::TextWrapped("%s", text.c_str());
+  const State& st = session_->state();
+  int t = st.to_move();
+  if (!want.empty() && t >= 0) {
+    if (st.find_action(want) >= 0)
+      ImGui::TextColored(ImVec4(0.85f, 0.6f, 1, 1), "Next: %s (highlighted)", want.c_str());
+    else
+      ImGui::TextColored(ImVec4(1, 0.6f, 0.4f, 1),
+                         "The game has left the example's path (%s is not possible now). Play on freely, or restart.",
+                         want.c_str());
+  }
+  // Deferred to the next frame: a new game must not replace the one this panel is drawing.
+  if (button("Restart tutorial")) pending_ui_ = "tutorial:" + session_->match().record().game;
+  ImGui::PopStyleColor();
+}
+
+// Cards: title, effect, and the historical note folded away (hover the title to read it).
+void App::draw_cards(const Json& view) {
+  const State& st = session_->state();
+  int seat = session_->screen_seat();
+  bool can_act = !replay_ && seat >= 0 && st.to_move() == seat && !session_->seats()[seat].ai;
+  std::vector<std::string> names;
+  if (can_act)
+    for (Action a : st.legal()) names.push_back(st.action_name(a));
+  auto has = [&](const std::string& n) { return std::find(names.begin(), names.end(), n) != names.end(); };
+  auto list = [&](const char* title, const Json& cards, bool hand) {
+    if (!cards.is_array() || cards.empty()) return;
+    section(title);
+    int i = 0;
+    for (const Json& c0 : cards) {
+      Json c = as_object(c0);
+      std::string name = c.value("title", ""), effect = c.value("effect", c.value("text", "")),
+                  note = c.value("note", "");
+      static const std::string kNote = "\n\nHistorical note: ";
+      size_t k = effect.find(kNote);
+      if (k != std::string::npos) {
+        if (note.empty()) note = effect.substr(k + kNote.size());
+        effect.resize(k);
+      }
+      std::string base = name;
+      size_t perm = base.find(" (Permanent)");
+      if (perm != std::string::npos) base.resize(perm);
+      ImGui::PushID(title);
+      ImGui::PushID(i++);
+      ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.55f, 1), "%s", name.c_str());
+      if (!note.empty() && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(420);
+        ImGui::TextUnformatted(note.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+      if (hand && has("play " + base)) {
+        ImGui::SameLine();
+        if (button(("Play##" + base).c_str())) api_act("play " + base);
+      }
+      if (hand && has("discard " + base)) {
+        ImGui::SameLine();
+        if (button(("Discard##" + base).c_str())) api_act("discard " + base);
+      }
+      if (!effect.empty()) ImGui::TextWrapped("%s", effect.c_str());
+      if (!note.empty() && ImGui::TreeNode("Historical note")) {
+        ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 190, 170, 255));
+        ImGui::TextWrapped("%s", note.c_str());
+        ImGui::PopStyleColor();
+        ImGui::TreePop();
+      }
+      ImGui::PopID();
+      ImGui::PopID();
+    }
+  };
+  list(session_->match().seats() == 1 ? "Cards in hand" : "Cards", view.value("cards", Json()), true);
+  list("Event cards this turn", view.value("events", Json()), false);
+}
+
+// The end of a game with a performance record (Mosby, issue 7): Notoriety by
+// turn as a chart, and what earned or cost the Performance Points.
+void App::draw_summary() {
+  const State& s = session_->state();
+  Json v = s.view(session_->screen_seat());
+  if (!v.contains("summary")) {
+    summary_open_ = false;
+    return;
+  }
+  const Json& sm = v["summary"];
+  ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowSize(ImVec2(std::min(600.0f, io.DisplaySize.x - 20), 0), ImGuiCond_Appearing);
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(300, 200), ImVec2(io.DisplaySize.x - 20, io.DisplaySize.y - 60));
+  ImGui::Begin("Summary###summary", &summary_open_, ImGuiWindowFlags_NoCollapse);
+  if (s.terminal()) {
+    if (g_fonts.title) ImGui::PushFont(g_fonts.title);
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 216, 100, 255));
+    ImGui::TextWrapped("%s", s.describe_result().c_str());
+    ImGui::PopStyleColor();
+    if (g_fonts.title) ImGui::PopFont();
+  }
+  section("Notoriety by turn");
+  std::vector<int> by;
+  for (const Json& x : sm.value("notoriety_by_turn", Json::array())) by.push_back(x.get<int>());
+  int victory = sm.value("victory", 9), turns = std::max(8, int(by.size()));
+  int top = victory + 1;
+  for (int n : by) top = std::max(top, n + 1);
+  float cw = ImGui::GetContentRegionAvail().x, ch = 190;
+  ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  float lm = 28, bm = 20, tm = 8;  // room for the axis labels
+  ImVec2 o(p0.x + lm, p0.y + ch - bm);
+  float xw = (cw - lm - 10) / float(turns), yh = (ch - bm - tm) / float(top);
+  auto P = [&](float turn, float n) { return ImVec2(o.x + (turn - 0.5f) * xw, o.y - n * yh); };
+  dl->AddRectFilled(ImVec2(o.x, p0.y + tm), ImVec2(o.x + xw * turns, o.y), IM_COL32(40, 34, 28, 255));
+  for (int n = 0; n <= top; n += top > 12 ? 2 : 1) {
+    dl->AddLine(ImVec2(o.x, o.y - n * yh), ImVec2(o.x + xw * turns, o.y - n * yh), IM_COL32(80, 70, 60, 255));
+    char b[8];
+    std::snprintf(b, sizeof b, "%d", n);
+    dl->AddText(ImVec2(p0.x + 4, o.y - n * yh - 8), IM_COL32(190, 180, 160, 255), b);
+  }
+  for (int k = 1; k <= turns; ++k) {
+    char b[8];
+    std::snprintf(b, sizeof b, "%d", k);
+    dl->AddText(ImVec2(P(float(k), 0).x - 4, o.y + 3), IM_COL32(190, 180, 160, 255), b);
+  }
+  // What each turn's end demanded (Notoriety at least the turn), and the victory line.
+  for (int k = 1; k <= turns; ++k)
+    dl->AddLine(ImVec2(o.x + (k - 1) * xw, o.y - k * yh), ImVec2(o.x + k * xw, o.y - k * yh),
+                IM_COL32(170, 90, 80, 255), 2);
+  dl->AddLine(P(7.5f, float(victory)), P(8.5f, float(victory)), IM_COL32(240, 200, 80, 255), 3);
+  std::vector<ImVec2> pts;
+  for (size_t k = 0; k < by.size(); ++k) pts.push_back(P(float(k + 1), float(by[k])));
+  if (pts.size() > 1) dl->AddPolyline(pts.data(), int(pts.size()), IM_COL32(120, 200, 255, 255), 0, 3);
+  for (size_t k = 0; k < pts.size(); ++k) {
+    dl->AddCircleFilled(pts[k], 5, IM_COL32(120, 200, 255, 255));
+    char b[8];
+    std::snprintf(b, sizeof b, "%d", by[k]);
+    dl->AddText(ImVec2(pts[k].x + 6, pts[k].y - 18), IM_COL32(230, 240, 255, 255), b);
+  }
+  ImGui::Dummy(ImVec2(cw, ch));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped(
+      "Blue: Notoriety at the end of each turn. Red steps: each turn must end with at least the turn's number. Gold: "
+      "%d needed after turn 8.",
+      victory);
+  ImGui::PopStyleColor();
+  section("Performance Points");
+  const Json& reasons = sm.value("reasons", Json::array());
+  if (reasons.empty()) ImGui::TextDisabled("No Performance Points were earned or lost.");
+  if (!reasons.empty() && ImGui::BeginTable("pp", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
+    ImGui::TableSetupColumn("What", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("Times", ImGuiTableColumnFlags_WidthFixed, 50);
+    ImGui::TableSetupColumn("Points", ImGuiTableColumnFlags_WidthFixed, 60);
+    ImGui::TableHeadersRow();
+    for (const Json& r : reasons) {
+      int total = r.value("total", 0);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r.value("why", "").c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", r.value("count", 0));
+      ImGui::TableNextColumn();
+      ImGui::TextColored(total >= 0 ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1, 0.5f, 0.45f, 1), "%+d", total);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::Text("Earned %+d, lost %+d: net %+d.", sm.value("earned", 0), sm.value("lost", 0),
+              sm.value("earned", 0) + sm.value("lost", 0));
+  ImGui::Text("Final Notoriety %d with %d PP (every 10 PP is one Notoriety level).", sm.value("notoriety", 1),
+              sm.value("pp", 0));
+  const Json& ledger = sm.value("ledger", Json::array());
+  if (!ledger.empty() && ImGui::TreeNode("Turn by turn")) {
+    for (const Json& e : ledger)
+      ImGui::BulletText("Turn %d: %+d %s (Notoriety %d after)", e.value("turn", 0), e.value("points", 0),
+                        e.value("why", "").c_str(), e.value("notoriety", 0));
+    ImGui::TreePop();
+  }
+  if (button("Close")) summary_open_ = false;
+  ImGui::End();
 }
 
 // ---------------------------------------------------------------------------

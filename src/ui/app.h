@@ -36,7 +36,7 @@ class App {
   std::string api_widget(const std::string& label) const;  // centre of a button drawn last frame
   std::string api_undo();
   std::string api_redo();
-  std::string api_ui(const std::string& cmd);  // "home", "rules", "log", "replay:<n>"...
+  std::string api_ui(const std::string& cmd);  // "home", "rules", "log", "replay:<n>", "hint", "autoplay:on"...
 
  private:
   void start(Record r, std::vector<Seat> seats);
@@ -55,6 +55,14 @@ class App {
   void draw_saves();
   void draw_cover(float w, float h);
   void draw_banner(float w);
+  void draw_summary();
+  void draw_solo_tools(const Json& view, int seat);
+  void draw_tutorial(const Json& view);
+  void draw_cards(const Json& view);
+  Action guide_action(const Json& view, int* kind = nullptr) const;  // the hint's move, else the tutorial's
+  std::string tutorial_expected(const Json& view, int* step = nullptr, int* steps = nullptr,
+                                std::string* text = nullptr) const;
+  std::string start_tutorial(const std::string& id);
   void setup_editor_action();
   bool in_setup() const;
   int node_at(float mx, float my) const;
@@ -91,6 +99,8 @@ class App {
   bool panning_ = false;
   float panel_w_ = 0;
   bool game_over_posted_ = false;
+  bool summary_open_ = false;  // the end-of-game summary window (Mosby)
+  std::string pending_ui_;     // an api_ui command for the start of the next frame
   bool embed_ = false;
   std::string storage_note_;
   int dirty_ = 2;

@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "platform/platform.h"
 
@@ -56,6 +57,7 @@ void Session::uncover() {
 
 void Session::after_change() {
   search_.reset();
+  clear_hint();
   const State& s = state();
   int t = s.to_move();
   if (t < 0 || seats_[t].ai || t == screen_) return;
@@ -86,6 +88,7 @@ bool Session::undo() {
   // took back, so no cover goes up and nothing new is shown.
   covered_ = false;
   search_.reset();
+  clear_hint();
   return true;
 }
 
@@ -101,7 +104,86 @@ int Session::ai_progress() const {
   return std::min(100, search_->done() * 100 / search_target_);
 }
 
+void Session::clear_hint() {
+  hint_search_.reset();
+  hint_ = Hint();
+}
+
+void Session::start_hint(int iterations) {
+  clear_hint();
+  int t = state().to_move();
+  if (t < 0 || seats_[t].ai) return;
+  SearchParams p = level_params(2);
+  p.iterations = iterations;
+  // Short playouts scored by the game's heuristic: in a solitaire game random
+  // play to the end nearly always loses, which would score every move alike.
+  p.playout_cap = 40;
+  hint_search_ = std::make_unique<Search>(state(), t, p, rng_.next());
+  hint_target_ = iterations;
+}
+
+int Session::hint_progress() const {
+  if (!hint_search_ || hint_target_ <= 0) return 0;
+  return std::min(100, hint_search_->done() * 100 / hint_target_);
+}
+
+static std::string fmt_value(double v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "%.2f", v);
+  return b;
+}
+
+static std::string fmt_count(int n) {
+  std::string s = std::to_string(n);
+  for (int i = int(s.size()) - 3; i > 0; i -= 3) s.insert(size_t(i), ",");
+  return s;
+}
+
+void Session::finish_hint() {
+  const State& s = state();
+  std::vector<Action> legal = s.legal();
+  Hint h;
+  h.iterations = hint_search_->done();
+  h.best = hint_search_->best();
+  for (const Search::RootStat& r : hint_search_->root_stats()) {
+    if (!std::binary_search(legal.begin(), legal.end(), r.a)) continue;
+    if (r.a == h.best)
+      h.value = r.mean, h.visits = r.visits;
+    else if (h.second < 0)
+      h.second = r.a, h.second_value = r.mean, h.second_visits = r.visits;
+  }
+  h.best_name = s.action_name(h.best);
+  h.text = h.best_name + ": in " + fmt_count(h.iterations) + " simulated continuations it scored " +
+           fmt_value(h.value) + " (tried " + fmt_count(h.visits) + " times)";
+  if (h.second >= 0) {
+    h.second_name = s.action_name(h.second);
+    h.text += ", next best " + fmt_value(h.second_value) + " (" + h.second_name + ")";
+  } else {
+    h.text += "; it is the only choice";
+  }
+  h.text += ". Scores run from -1 (a sure defeat) to +1 (a sure victory).";
+  hint_search_.reset();
+  hint_ = h;
+}
+
+void Session::set_ai(int seat, bool ai, int level) {
+  if (seat < 0 || seat >= int(seats_.size())) return;
+  seats_[seat].ai = ai;
+  seats_[seat].level = std::clamp(level, 1, 5);
+  search_.reset();
+  clear_hint();
+  ai_ready_at_ = 0;
+  if (!ai && screen_ < 0) screen_ = seat;
+}
+
 bool Session::step(double budget_ms, double now_ms) {
+  if (hint_search_) {
+    double until = platform::now_ms() + budget_ms;
+    do hint_search_->run(8);
+    while (hint_search_->done() < hint_target_ && platform::now_ms() < until);
+    if (hint_search_->done() >= hint_target_) finish_hint();
+    return true;
+  }
   if (state().to_move() == kChance) {
     match_->resolve_chance();
     after_change();

@@ -10,6 +10,14 @@
 
 namespace gamut {
 
+// A suggested action for the person to move, and why (issue 9: Mosby's hint).
+struct Hint {
+  Action best = -1, second = -1;
+  std::string best_name, second_name, text;
+  int iterations = 0, visits = 0, second_visits = 0;
+  double value = 0, second_value = 0;  // mean reward, -1 (a sure loss) .. 1 (a sure win)
+};
+
 struct Seat {
   bool ai = false;
   int level = 3;  // 1-5
@@ -43,6 +51,16 @@ class Session {
 
   double ai_delay_ms = 350;  // pause before an AI move, so a person can follow
 
+  // Hint: the shared search runs for the person to move, in slices like an AI
+  // seat's; any change to the game drops it.
+  void start_hint(int iterations = 2000);
+  bool hinting() const { return hint_search_ != nullptr; }
+  int hint_progress() const;  // 0-100
+  const Hint* hint() const { return hint_.best >= 0 ? &hint_ : nullptr; }
+  void clear_hint();
+  // Autoplay: hand a seat to the AI (or take it back) in the middle of a game.
+  void set_ai(int seat, bool ai, int level);
+
  private:
   void after_change();
   std::unique_ptr<Match> match_;
@@ -53,6 +71,10 @@ class Session {
   int search_seat_ = -1, search_target_ = 0;
   double ai_ready_at_ = 0;
   Rng rng_;
+  std::unique_ptr<Search> hint_search_;
+  int hint_target_ = 0;
+  Hint hint_;
+  void finish_hint();
 };
 
 std::vector<Seat> parse_seats(const Json& j, int n);  // ["human","ai:2",...]
