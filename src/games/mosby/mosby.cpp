@@ -1786,7 +1786,6 @@ Json MosbyState::view(int seat) const {
     if (n >= 0) last.push_back(nid(n));
   v["last"] = last;
   v["notoriety_by_turn"] = notoriety_by_turn_;
-  v["summary"] = summary();
   card_view(v);
   v["summary"] = summary();
   if (over_) v["how"] = how_;
