@@ -1,6 +1,7 @@
 // Tests of helper CARDS: the 120 Action and Event cards, the hand rules and the play
 // windows of Mosby's Raiders. Sections cite seed 002_2a7019d436107931.txt; "AC" is its
 // Summary of the Action Cards, "EC" its Summary of the Event Cards.
+#include <cstdlib>
 #include <set>
 
 #include "ai/bots.h"
@@ -796,4 +797,33 @@ TEST_CASE("mosby cards: the AI decides from its own view only, cards in hand") {
   REQUIRE(a->view(0) == b->view(0));
   Rng x(11), y(11);
   CHECK(make_bot("greedy")->choose(*a, 0, x) == make_bot("greedy")->choose(*b, 0, y));
+}
+
+// `gamut selfplay --game mosby --games N --seed 1 --bots greedy` for a chosen rules-data version:
+// MOSBY_MEASURE=1000 MOSBY_VERSION=1 gamut_tests -tc='mosby cards measure*' gives the win rate
+// without the cards (selfplay itself always takes the newest data).
+TEST_CASE("mosby cards measure (MOSBY_MEASURE=games, MOSBY_VERSION=v)" * doctest::skip(!std::getenv("MOSBY_MEASURE"))) {
+  int n = std::atoi(std::getenv("MOSBY_MEASURE"));
+  int version = std::getenv("MOSBY_VERSION") ? std::atoi(std::getenv("MOSBY_VERSION")) : 0;
+  auto bot = make_bot("greedy");
+  int wins = 0;
+  double score = 0;
+  for (int g = 0; g < n; ++g) {
+    Record r;
+    r.game = "mosby";
+    r.version = version;
+    r.seats = 1;
+    r.seed = 1 * 1000003 + uint64_t(g);
+    Match m(r);
+    Rng rng(r.seed ^ 0x5eed);
+    while (!m.state().terminal()) {
+      m.resolve_chance();
+      if (m.state().terminal()) break;
+      m.play(bot->choose(m.state(), 0, rng));
+    }
+    wins += m.state().returns()[0] > 0;
+    score += m.state().score();
+  }
+  MESSAGE("rules data v" << version << ", greedy, " << n << " games, seed 1: " << wins << " wins, mean final Notoriety "
+                         << score / n);
 }
