@@ -353,6 +353,13 @@ bool MosbyState::card_initiative_window() {
   return true;
 }
 
+bool MosbyState::card_escape_window() {
+  if (escape_asked_ || g_->cards.empty() || !holds(G::C_ESCAPES)) return false;
+  escape_asked_ = true;
+  push(CO_CASUALTY_Q, 2);
+  return true;
+}
+
 void MosbyState::card_phases_started() {
   // Ames in the Operations: a Union combat unit activated first, the card is lost.
   if (ames_left_ > 0 && !ames_phase_)
@@ -443,6 +450,7 @@ void MosbyState::card_combat_lost() {
 }
 
 bool MosbyState::card_casualty(int d) {
+  escape_asked_ = false;
   if (g_->cards.empty()) return false;
   bool hurt = d <= 2;
   if (hurt && holds(G::C_ESCAPES)) {
@@ -476,7 +484,7 @@ void MosbyState::cards_end_of_turn() {
   for (int t : hand_)
     if (g_->cards[t].permanent) keep.push_back(t);
   hand_ = keep;
-  hidden_ = ames_phase_ = init_asked_ = rolled_ = false;
+  hidden_ = ames_phase_ = init_asked_ = escape_asked_ = rolled_ = false;
   ames_left_ = spur_ = entry_ = events_left_ = event_combat_ = event_mod_ = 0;
   ames_exempt_.clear();
 }
@@ -696,7 +704,7 @@ std::vector<Action> MosbyState::card_legal() const {
       r.push_back(kGoOn);
       break;
     case CO_CASUALTY_Q:
-      play(t.a ? G::C_ESCAPES : G::C_AWARE_RESET);
+      play(t.a ? G::C_ESCAPES : G::C_AWARE_RESET);  // a: 2 before the die, 1 a wound rolled
       r.push_back(kGoOn);
       break;
     case CO_INIT_Q:
@@ -706,7 +714,8 @@ std::vector<Action> MosbyState::card_legal() const {
     case CO_DRAW_ACTION:
     case CO_EVENT_DRAW:
       for (size_t k = 0; k < g_->cards.size(); ++k)
-        if (g_->cards[k].event == is_event_deck_op(t.op) && g_->cards[k].count > out_[k]) r.push_back(kCardDraw + int(k));
+        if (g_->cards[k].event == is_event_deck_op(t.op) && g_->cards[k].count > out_[k])
+          r.push_back(kCardDraw + int(k));
       break;
     case CO_XDRAW:
     case CO_RAID_DRAW:
@@ -909,6 +918,15 @@ void MosbyState::card_input(const Task& t, Action a) {
       return push(CO_COMBAT_Q);
     }
     case CO_CASUALTY_Q:
+      if (t.a == 2) {  // before the die
+        if (a == kGoOn) return;
+        discard(a - kPlay);
+        stack_.pop_back();  // no casualty die
+        escape_asked_ = false;
+        roll_ = "Mosby Escapes: the casualty check is negated";
+        if (holds(G::C_AWARE_RESET)) push(CO_CASUALTY_Q, 0);
+        return;
+      }
       if (t.a == 1) {
         if (a == kGoOn) {
           wound();
@@ -945,7 +963,8 @@ std::string MosbyState::card_action_name(Action a) const {
   if (a >= kGuide && a < kDulaney) return "Local Guide:" + g_->name(a - kGuide);
   if (a >= kDulaney && a < kInfo) return "French Dulaney:" + g_->name(a - kDulaney);
   if (a >= kInfo && a < kInfo + 200) return "Local Information:" + g_->name(a - kInfo);
-  if (a >= kCardDraw && a < kCardDraw + 100) return (g_->cards[a - kCardDraw].event ? "event:" : "card:") + nm(a - kCardDraw);
+  if (a >= kCardDraw && a < kCardDraw + 100)
+    return (g_->cards[a - kCardDraw].event ? "event:" : "card:") + nm(a - kCardDraw);
   if (a == kGoOn) {
     const Task& t = stack_.back();
     switch (t.op) {
@@ -954,7 +973,7 @@ std::string MosbyState::card_action_name(Action a) const {
       case CO_COUNTER_Q:
         return "accept the result";
       case CO_CASUALTY_Q:
-        return t.a ? "accept the wound" : "continue";
+        return t.a == 2 ? "roll the casualty check" : t.a ? "accept the wound" : "continue";
       case CO_INIT_Q:
         return "roll for initiative";
       default:
@@ -997,8 +1016,9 @@ std::string MosbyState::card_step_text() const {
     case CO_COUNTER_Q:
       return "Combat result " + g_->crt[pending_idx_].second + ": play Counterattack to fight again, or accept";
     case CO_CASUALTY_Q:
-      return t.a ? "Mosby is wounded: play Mosby Escapes, or accept the wound"
-                 : "After the casualty check: play Awareness Reset, or continue";
+      return t.a == 2   ? "Casualty check: play Mosby Escapes now, or roll (it can still be played after a wound)"
+             : t.a == 1 ? "Mosby is wounded: play Mosby Escapes, or accept the wound"
+                        : "After the casualty check: play Awareness Reset, or continue";
     case CO_INIT_Q:
       return "Phases begin: play Gain the Initiative, or roll on the Initiative Table";
     case CO_PERM_DISCARD:

@@ -33,7 +33,8 @@ int fame(std::unique_ptr<State>& s) { return M(s).notoriety() * 10 + M(s).pp(); 
 bool step_has(std::unique_ptr<State>& s, const char* what) { return M(s).step().find(what) != std::string::npos; }
 // Rolls every pending Activation check with v.
 void checks(std::unique_ptr<State>& s, int v) {
-  while (!s->terminal() && s->to_move() == kChance && step_has(s, "Activation check")) play(*s, {"die:" + std::to_string(v)});
+  while (!s->terminal() && s->to_move() == kChance && step_has(s, "Activation check"))
+    play(*s, {"die:" + std::to_string(v)});
 }
 // The first legal action whose name starts with prefix.
 std::string first(const State& s, const std::string& prefix) {
@@ -78,19 +79,52 @@ TEST_CASE("mosby cards: 120 cards - 60 Action (5 Permanent), 60 Event - with the
   CHECK(action == 60);
   CHECK(event == 60);
   CHECK(permanent == 5);  // 5.1: "There are five Permanent cards in the deck"
-  std::map<std::string, int> printed = {
-      {"cannon", 1},           {"fast_horses", 1},       {"scout", 1},           {"pistol_tactics", 1},
-      {"initiative_bonus", 1}, {"ambush", 2},            {"counterattack", 6},   {"awareness_reset", 2},
-      {"french_dulaney", 1},   {"gain_initiative", 7},   {"hide", 5},            {"local_guide", 6},
-      {"local_information", 6}, {"mosby_escapes", 4},    {"surprise_attack", 3}, {"ames", 1},
-      {"spur", 6},             {"apparent_strength", 4}, {"charge", 2},          {"guerrilla_reinforcement", 3},
-      {"pp_bonus", 1},         {"stoughton", 2},         {"dulaney", 2},         {"extend_front", 5},
-      {"bo_raid", 1},          {"notoriety_scaled_bonus", 1}, {"lee_needs_information", 1},
-      {"awareness_minus_1", 1}, {"mosby_trapped", 1},     {"depot", 6},           {"troop_concentration", 4},
-      {"press_coverage", 3},   {"repair_railroads", 3},  {"repair_bridges", 2},  {"remove_devastation", 2},
-      {"restore_lines", 3},    {"place_devastation", 2}, {"disease", 1},         {"desertion", 2},
-      {"the_burning", 1},      {"awareness_to_1", 1},    {"notoriety_bonus", 1}, {"notoriety_scaled_loss", 1},
-      {"union_sweep", 1},      {"raiding_column", 8},    {"wagon_train", 1}};
+  std::map<std::string, int> printed = {{"cannon", 1},
+                                        {"fast_horses", 1},
+                                        {"scout", 1},
+                                        {"pistol_tactics", 1},
+                                        {"initiative_bonus", 1},
+                                        {"ambush", 2},
+                                        {"counterattack", 6},
+                                        {"awareness_reset", 2},
+                                        {"french_dulaney", 1},
+                                        {"gain_initiative", 7},
+                                        {"hide", 5},
+                                        {"local_guide", 6},
+                                        {"local_information", 6},
+                                        {"mosby_escapes", 4},
+                                        {"surprise_attack", 3},
+                                        {"ames", 1},
+                                        {"spur", 6},
+                                        {"apparent_strength", 4},
+                                        {"charge", 2},
+                                        {"guerrilla_reinforcement", 3},
+                                        {"pp_bonus", 1},
+                                        {"stoughton", 2},
+                                        {"dulaney", 2},
+                                        {"extend_front", 5},
+                                        {"bo_raid", 1},
+                                        {"notoriety_scaled_bonus", 1},
+                                        {"lee_needs_information", 1},
+                                        {"awareness_minus_1", 1},
+                                        {"mosby_trapped", 1},
+                                        {"depot", 6},
+                                        {"troop_concentration", 4},
+                                        {"press_coverage", 3},
+                                        {"repair_railroads", 3},
+                                        {"repair_bridges", 2},
+                                        {"remove_devastation", 2},
+                                        {"restore_lines", 3},
+                                        {"place_devastation", 2},
+                                        {"disease", 1},
+                                        {"desertion", 2},
+                                        {"the_burning", 1},
+                                        {"awareness_to_1", 1},
+                                        {"notoriety_bonus", 1},
+                                        {"notoriety_scaled_loss", 1},
+                                        {"union_sweep", 1},
+                                        {"raiding_column", 8},
+                                        {"wagon_train", 1}};
   CHECK(count == printed);
   // Every card carries its source; reconstructed names and faces say so.
   for (const char* deck : {"action_cards", "event_cards"}) {
@@ -107,10 +141,27 @@ TEST_CASE("mosby cards: 120 cards - 60 Action (5 Permanent), 60 Event - with the
     }
   }
   // The names the text gives are used; the raiding column's faces list six spaces of Mosby's Confederacy.
-  for (const char* n : {"Ambush!", "Counterattack", "Mosby Escapes", "Surprise Attack", "Spur the Horses", "Local Guide",
-                        "Hide", "Gain the Initiative", "Local Information", "French Dulaney", "Cannon", "Fast Horses",
-                        "Scout", "Pistol Tactics", "Extend the Front", "Lee Needs Information", "Mosby Trapped",
-                        "Repair the Railroad Lines", "Repair All Bridges", "Restore Union Lines", "Union Sweep"}) {
+  for (const char* n : {"Ambush!",
+                        "Counterattack",
+                        "Mosby Escapes",
+                        "Surprise Attack",
+                        "Spur the Horses",
+                        "Local Guide",
+                        "Hide",
+                        "Gain the Initiative",
+                        "Local Information",
+                        "French Dulaney",
+                        "Cannon",
+                        "Fast Horses",
+                        "Scout",
+                        "Pistol Tactics",
+                        "Extend the Front",
+                        "Lee Needs Information",
+                        "Mosby Trapped",
+                        "Repair the Railroad Lines",
+                        "Repair All Bridges",
+                        "Restore Union Lines",
+                        "Union Sweep"}) {
     bool found = false;
     for (const auto& c : g.cards) found |= c.name == n;
     CHECK_MESSAGE(found, n);
@@ -126,7 +177,9 @@ TEST_CASE("mosby cards: 120 cards - 60 Action (5 Permanent), 60 Event - with the
 
 // ---------------------------------------------------------------- hand rules
 
-TEST_CASE("mosby cards: A6 draws the table's count blind, by copies; A7 rolls and resolves Event cards one by one (A6, A7, 5.1, 5.2)") {
+TEST_CASE(
+    "mosby cards: A6 draws the table's count blind, by copies; A7 rolls and resolves Event cards one by one (A6, A7, "
+    "5.1, 5.2)") {
   auto s = fresh();
   play(*s, {"place:Middleburg", "die:6"});
   int due = M(s).cards_due();
@@ -160,7 +213,8 @@ TEST_CASE("mosby cards: A6 draws the table's count blind, by copies; A7 rolls an
   REQUIRE(v["cards"].size() == size_t(due));
   CHECK(v["cards"][0]["title"] == "Spur the Horses");
   CHECK(v["cards"][0]["text"].get<std::string>().find("one extra space during the Phases") != std::string::npos);
-  CHECK(v["cards"][0]["text"].get<std::string>().find("Historical note: Every one of Mosby's men") != std::string::npos);
+  CHECK(v["cards"][0]["text"].get<std::string>().find("Historical note: Every one of Mosby's men") !=
+        std::string::npos);
   CHECK(v["events"].size() == 2);
 }
 
@@ -199,7 +253,9 @@ TEST_CASE("mosby cards: at the end of the turn non-permanent cards are discarded
   CHECK(in_hand(s, "Cannon") == 1);
 }
 
-TEST_CASE("mosby cards: a wound discards one Permanent card of the player's choice (5.1, 6.5 casualty checks, AC Permanent)") {
+TEST_CASE(
+    "mosby cards: a wound discards one Permanent card of the player's choice (5.1, 6.5 casualty checks, AC "
+    "Permanent)") {
   auto s = ops(2, 3, 5, 3, "Middleburg");
   for (const char* n : {"Pistol Tactics", "Scout", "Spur the Horses"}) M(s).give_card(n);
   M(s).give_event("Mosby Trapped");  // EC: a casualty check must be made
@@ -224,7 +280,9 @@ TEST_CASE("mosby cards: a wound discards one Permanent card of the player's choi
 
 // ---------------------------------------------------------------- Action cards in combat
 
-TEST_CASE("mosby cards: combat cards combine - Pistol Tactics and Cannon always, Surprise Attack, Charge, the bluff (5.1, 6.5 3D, AC)") {
+TEST_CASE(
+    "mosby cards: combat cards combine - Pistol Tactics and Cannon always, Surprise Attack, Charge, the bluff (5.1, "
+    "6.5 3D, AC)") {
   auto s = ops(3, 4, 0, 3, "Middleburg");  // Awareness 2: N+A 6 gives +1
   M(s).put_unit(mosby::COMBAT, 2, node("Middleburg"), false);
   for (const char* n : {"Pistol Tactics", "Cannon", "Surprise Attack", "Charge", "Apparent Strength", "Ambush!"})
@@ -232,7 +290,7 @@ TEST_CASE("mosby cards: combat cards combine - Pistol Tactics and Cannon always,
   play(*s, {"attack"});
   REQUIRE(M(s).window() == mosby::W_COMBAT);
   CHECK(M(s).combat_modifier() == 0 + 1 + 1 + 1);  // 3 v 2 = 1:1 (0), reaction +1, Pistol +1, Cannon +1
-  CHECK(!has(*s, "play Ambush!"));                   // Ambush! only when the Union attacks
+  CHECK(!has(*s, "play Ambush!"));                 // Ambush! only when the Union attacks
   CHECK(has(*s, "play Charge"));
   play(*s, {"play Surprise Attack"});
   CHECK(M(s).combat_modifier() == 5);
@@ -242,8 +300,8 @@ TEST_CASE("mosby cards: combat cards combine - Pistol Tactics and Cannon always,
   CHECK(M(s).combat_modifier() == 8);
   CHECK(in_hand(s, "Pistol Tactics") == 1);  // Permanent cards stay
   CHECK(in_hand(s, "Surprise Attack") == 0);
-  CHECK(!has(*s, "roll"));     // nothing left to play: the die comes at once
-  play(*s, {"die:4"});         // 12: R3 on a strength-2 unit
+  CHECK(!has(*s, "roll"));  // nothing left to play: the die comes at once
+  play(*s, {"die:4"});      // 12: R3 on a strength-2 unit
   // Surprise Attack: a casualty check after the combat, though no 1 was rolled.
   int casualty = 0;
   for (int guard = 0; guard < 20 && s->to_move() == kChance; ++guard) {
@@ -262,6 +320,24 @@ TEST_CASE("mosby cards: combat cards combine - Pistol Tactics and Cannon always,
   CHECK(M(t).combat_modifier() == base + 3);
 }
 
+TEST_CASE("mosby cards: the Cannon is lost when Mosby loses a combat or skedaddles (AC Cannon)") {
+  auto l = ops(3, 4, 0, 1, "Middleburg");
+  M(l).put_unit(mosby::COMBAT, 6, node("Middleburg"), false);
+  M(l).give_card("Cannon");
+  M(l).give_card("Pistol Tactics");
+  play(*l, {"attack", "die:2"});  // 1 v 6: -3, reaction +1, +2 cards: 2 is D1
+  CHECK(M(l).mosby_at() < 0);
+  CHECK(in_hand(l, "Cannon") == 0);
+  CHECK(in_hand(l, "Pistol Tactics") == 1);
+  auto k = ops(2, 3, 0, 2, "Middleburg");
+  M(k).give_card("Cannon");
+  M(k).put_unit(mosby::COMBAT, 2, node("Middleburg"), true);
+  play(*k, {"die:1"});
+  checks(k, 6);
+  play(*k, {"die:3", "skedaddle"});
+  CHECK(in_hand(k, "Cannon") == 0);
+}
+
 TEST_CASE("mosby cards: Ambush! +2 when the Union attacks, never the attacker's Charge (AC Ambush!, DCH)") {
   auto s = ops(2, 3, 0, 2, "Middleburg");
   M(s).give_card("Ambush!");
@@ -278,7 +354,9 @@ TEST_CASE("mosby cards: Ambush! +2 when the Union attacks, never the attacker's 
   CHECK(M(s).combat_modifier() == m + 2);
 }
 
-TEST_CASE("mosby cards: Counterattack resolves again, ignores the spent non-permanent cards, its result stands (6.5 step 5, AC)") {
+TEST_CASE(
+    "mosby cards: Counterattack resolves again, ignores the spent non-permanent cards, its result stands (6.5 step 5, "
+    "AC)") {
   auto s = ops(3, 4, 0, 3, "Middleburg");
   M(s).put_unit(mosby::COMBAT, 2, node("Middleburg"), false);
   M(s).give_card("Pistol Tactics");
@@ -330,7 +408,9 @@ TEST_CASE("mosby cards: Hide before the combat die, never after it (AC Hide, 6.5
   for (const auto& u : M(s).units()) CHECK(!(u.loc >= 0 && u.active));
 }
 
-TEST_CASE("mosby cards: Hide in the Phases - Mosby passes, the Union moves in, then scatters and deactivates (AC Hide, 7.2, DCH)") {
+TEST_CASE(
+    "mosby cards: Hide in the Phases - Mosby passes, the Union moves in, then scatters and deactivates (AC Hide, 7.2, "
+    "DCH)") {
   auto s = phases("Middleburg", "Aldie", 6);
   REQUIRE(M(s).initiative() == 1);
   M(s).give_card("Hide");
@@ -352,12 +432,14 @@ TEST_CASE("mosby cards: Hide in the Phases - Mosby passes, the Union moves in, t
   CHECK(!has(*t, "play Hide"));
 }
 
-TEST_CASE("mosby cards: Mosby Escapes negates a wound; Awareness Reset after a casualty check (6.5, 4.2 defeat 1, AC)") {
+TEST_CASE(
+    "mosby cards: Mosby Escapes negates a wound; Awareness Reset after a casualty check (6.5, 4.2 defeat 1, AC)") {
   auto s = ops(2, 3, 5, 3, "Middleburg");
   M(s).give_card("Mosby Escapes");
   M(s).give_event("Mosby Trapped");
-  play(*s, {"die:1"});
-  REQUIRE(M(s).window() == mosby::W_CASUALTY);
+  REQUIRE(M(s).window() == mosby::W_CASUALTY);  // before the die...
+  play(*s, {"roll the casualty check", "die:1"});
+  REQUIRE(M(s).window() == mosby::W_CASUALTY);  // ... or after it
   CHECK(has(*s, "accept the wound"));
   play(*s, {"play Mosby Escapes"});
   CHECK(!M(s).wounded());
@@ -366,9 +448,17 @@ TEST_CASE("mosby cards: Mosby Escapes negates a wound; Awareness Reset after a c
   auto w = ops(2, 3, 5, 3, "Middleburg");
   M(w).give_card("Mosby Escapes");
   M(w).give_event("Mosby Trapped");
-  play(*w, {"die:2", "accept the wound"});
+  play(*w, {"roll the casualty check", "die:2", "accept the wound"});
   CHECK(M(w).wounded());
   CHECK(in_hand(w, "Mosby Escapes") == 1);
+  // Played before the die, no die is rolled.
+  auto b = ops(2, 3, 5, 3, "Middleburg");
+  M(b).give_card("Mosby Escapes");
+  M(b).give_event("Mosby Trapped");
+  play(*b, {"play Mosby Escapes"});
+  CHECK(b->to_move() == 0);
+  CHECK(!M(b).wounded());
+  CHECK(M(b).hand().empty());
   // Awareness Reset: to 1, not by 1.
   auto a = ops(2, 6, 0, 3, "Middleburg");
   M(a).set_awareness(4);
@@ -589,7 +679,9 @@ TEST_CASE("mosby cards: Guerrilla Reinforcement, Disease and Desertion change th
   CHECK(M(d).turn() == 3);
 }
 
-TEST_CASE("mosby cards: leaders, Troop Concentration, Depot, repairs, Devastation and Restore Union Lines (EC, 6.3, 6.4, 7.1)") {
+TEST_CASE(
+    "mosby cards: leaders, Troop Concentration, Depot, repairs, Devastation and Restore Union Lines (EC, 6.3, 6.4, "
+    "7.1)") {
   auto s = ops(3, 4, 0, 3, "Middleburg");
   M(s).give_event("General Stoughton");
   CHECK(M(s).leader(0).state == 1);
@@ -650,7 +742,9 @@ TEST_CASE("mosby cards: the hidden depot marker is re-dealt when the AI determin
   CHECK(seen.size() > 1);
 }
 
-TEST_CASE("mosby cards: Lee Needs Information pays 2 PP a revealed space north of the Potomac at the turn's end, from turn 4 (EC)") {
+TEST_CASE(
+    "mosby cards: Lee Needs Information pays 2 PP a revealed space north of the Potomac at the turn's end, from turn 4 "
+    "(EC)") {
   for (int turn : {3, 4}) {
     auto s = ops(turn, 6, 0, 3, "Middleburg");
     M(s).put_unit(mosby::COMBAT, 2, node("Point of Rocks"), false);  // a revealed marker north of the river
@@ -716,7 +810,8 @@ TEST_CASE("mosby cards: Extend the Front - a result that came up before is rolle
   CHECK(a->to_move() == 0);
 }
 
-TEST_CASE("mosby cards: Extend the Front onto Mosby's space - a counter is drawn; a combat unit fights at once (7.1, EC)") {
+TEST_CASE(
+    "mosby cards: Extend the Front onto Mosby's space - a counter is drawn; a combat unit fights at once (7.1, EC)") {
   // A courier: eliminated, 1 PP; Mosby stays.
   auto c = ops(3, 4, 0, 3, "Middleburg");
   M(c).give_event("Extend the Front");

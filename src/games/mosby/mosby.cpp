@@ -654,6 +654,8 @@ bool MosbyState::run_top() {
         return false;
       case OP_PHASES_BEGIN:
         return card_initiative_window();  // Gain the Initiative instead of the roll (C1)
+      case OP_CASUALTY:
+        return card_escape_window();  // Mosby Escapes before the die (6.5)
       case OP_DRAW: {
         bool any = false;
         for (const Unit& u : units_) any |= u.loc == kPool;

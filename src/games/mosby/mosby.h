@@ -58,7 +58,7 @@ enum CardOp : int16_t {
   CO_EVENT_COMBAT_END,        // an Event combat Mosby won: the Union unit goes back to the pool
   CO_COMBAT_Q,                // decision: combat cards before the die (6.5 step 3D)
   CO_COUNTER_Q,               // decision: Counterattack after the die (6.5 step 5)
-  CO_CASUALTY_Q,              // decision: Mosby Escapes (a = 1, a wound rolled) or Awareness Reset
+  CO_CASUALTY_Q,              // decision: Mosby Escapes (a: 2 before the die, 1 a wound rolled), Awareness Reset (0)
   CO_INIT_Q,                  // decision: Gain the Initiative instead of the roll (C1)
   CO_PERM_DISCARD,            // decision: a wound costs one Permanent card (5.1, 6.5)
 };
@@ -288,6 +288,7 @@ class MosbyState : public State {
   bool card_casualty(int d);
   void card_wounded();
   bool card_initiative_window();
+  bool card_escape_window();
   int card_initiative_bonus() const;
   void start_phases(int who);
   int phase_allowance() const;
@@ -318,6 +319,7 @@ class MosbyState : public State {
   std::vector<int> ames_exempt_;  // units Mosby passed with Ames: they do not attack this Phase
   bool hidden_ = false;           // Hide holds
   bool init_asked_ = false;       // Gain the Initiative offered for the pending roll
+  bool escape_asked_ = false;     // Mosby Escapes offered before the pending casualty die
   bool rolled_ = false;           // the combat die was rolled (Hide comes too late)
   int card_mod_ = 0, card_str_ = 0, odds_mod_ = 0;  // non-permanent combat cards played; the odds modifier
   int extra_cas_ = 0;             // casualty checks owed: Surprise Attack, a 1 before a Counterattack
