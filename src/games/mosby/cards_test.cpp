@@ -426,6 +426,13 @@ TEST_CASE(
   for (const auto& u : M(s).units()) CHECK(!(u.loc >= 0 && u.active));
   CHECK(M(s).mosby_at() == node("Middleburg"));
   CHECK(s->to_move() == 0);  // back to Mosby's Operations
+  // The Phases ending otherwise end the hiding too.
+  auto d = phases("Middleburg", "Aldie", 6);
+  M(d).give_card("Hide");
+  play(*d, {"play Hide", "die:1"});  // the unit deactivates where it is
+  CHECK(!M(d).in_phases());
+  CHECK(!M(d).hidden());
+  CHECK(has(*d, "move:Aldie"));
   // Not in a Troop Concentration's space.
   auto t = ops(2, 3, 0, 2, "Alexandria");
   M(t).give_card("Hide");

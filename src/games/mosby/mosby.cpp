@@ -826,6 +826,7 @@ bool MosbyState::run_top() {
       if (mosby_ < 0 || !any_active()) {
         phases_ = false;
         initiative_ = 0;
+        hidden_ = false;  // Hide lasts until the Phases end
         return true;
       }
       push(OP_PHASE);
