@@ -521,6 +521,13 @@ TEST_CASE("mosby cards: Spur the Horses +1, Fast Horses +1 along a pike, Cannon 
   M(f).give_card("Fast Horses");
   play(*f, {"move:Aldie", "move:Mount Zion Church", "move:Gum Spring"});
   CHECK(step_has(f, "1 more"));  // the fourth space, earned on the pike
+  // Without a pike so far, the Fast Horses space must itself be along a pike.
+  auto r = phases("Middleburg", "Salem", 6);
+  M(r).give_card("Fast Horses");
+  play(*r, {"move:White Plains", "move:Haymarket", "move:Gainesville"});
+  CHECK(step_has(r, "1 more"));
+  CHECK(has(*r, "move:Groveton"));
+  CHECK(!has(*r, "move:Greenwich"));
   auto n = phases("Middleburg", "Salem", 6);
   play(*n, {"move:Aldie", "move:Mount Zion Church", "move:Gum Spring"});
   CHECK(!step_has(n, "more"));
@@ -627,6 +634,22 @@ TEST_CASE("mosby cards: Ames - three entries without checks; lost when an activa
   M(t).put_unit(mosby::COMBAT, 2, node("Aldie"), true);
   play(*t, {"die:6"});  // the Phases begin with a Union combat unit activated
   CHECK(!status_has(t, "Ames:"));
+}
+
+TEST_CASE(
+    "mosby cards: Ames in a Phase - through activated units without combat; those passed do not attack (AC triple "
+    "entry)") {
+  auto s = phases("Middleburg", "Aldie", 6);
+  M(s).give_card("Ames");
+  play(*s, {"play Ames", "move:Aldie"});
+  CHECK(step_has(s, "2 more"));  // no combat stopped him
+  play(*s, {"stop", "die:3"});   // the unit he passed stays with him
+  CHECK(!step_has(s, "skedaddle"));
+  CHECK(M(s).in_phases());
+  // Without Ames the same move is a combat.
+  auto t = phases("Middleburg", "Aldie", 6);
+  play(*t, {"move:Aldie"});
+  CHECK(!step_has(t, "more"));
 }
 
 // ---------------------------------------------------------------- Event cards
