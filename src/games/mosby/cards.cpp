@@ -319,7 +319,7 @@ int MosbyState::entry_mode(int n, bool active_combat) {
 
 int MosbyState::phase_allowance() const {
   int cannon = holds(G::C_CANNON) ? -g_->cards[g_->card_of[G::C_CANNON]].num.value("phase_move", -2) : 0;
-  return 3 - (leaders_[0].state == 2) - (leaders_[1].state == 2) - cannon + spur_;  // 6.3: a kidnapped leader
+  return 3 - leader_penalty() - cannon + spur_;
 }
 
 bool MosbyState::fast_horses_step(int from, int to, bool first, int left) {
@@ -1050,9 +1050,5 @@ void MosbyState::card_view(Json& v) const {
     v["status"].push_back(e);
   }
 }
-
-// Helper WAGON defines the Wagon Train (wagon.cpp); this stand-in only keeps a
-// tree without it linking.
-__attribute__((weak)) void MosbyState::start_wagon_train() {}
 
 }  // namespace gamut::mosby
