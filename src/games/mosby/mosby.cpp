@@ -425,8 +425,13 @@ void MosbyState::union_enter(int u, int n, bool& stop) {
   if (n == mosby_) {
     if (hidden_ && t != COMBAT) return;  // a hidden Mosby lets non-combat units pass (7.2)
     stop = true;
-    if (t != COMBAT) eliminate_noncombat(u);
-    return;
+    if (t == COMBAT) return;
+    // KCD: a supply wagon entering Mosby's space at Alexandria goes back to the pool, since an
+    // activated combat unit or a Troop Concentration is there too (7.7); otherwise he takes it.
+    bool guarded = spaces_[n].tc;
+    for (int v : units_at(n)) guarded |= v != u && units_[v].active && combat(v);
+    if (guarded) return to_pool(u);
+    return eliminate_noncombat(u);
   }
   if (t == COMBAT) return;
   bool active_combat = spaces_[n].tc, sleeping = false;
@@ -646,6 +651,10 @@ bool MosbyState::run_top() {
       case OP_MOSBY_PHASE:
       case OP_MOSBY_MOVING:
       case OP_SKEDADDLE_Q:
+        // 7.7 (KCD third Phase): with the Initiative Mosby removes non-combat units activated in his space.
+        if (t.op == OP_MOSBY_PHASE && initiative_ == 1 && mosby_ >= 0 && !hidden_)
+          for (int u : units_at(mosby_))
+            if (units_[u].active && !combat(u)) eliminate_noncombat(u);
         // The Phases end as soon as no Union unit is activated (C3).
         if (mosby_ < 0 || (t.op == OP_MOSBY_PHASE && (!any_active() || hidden_))) {  // hidden: he passes
           stack_.pop_back();

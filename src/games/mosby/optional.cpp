@@ -53,7 +53,7 @@ void MosbyState::demolish_effect(Action what, bool success) {
     if (success) {
       wagon_state_ = 2;
       escorts_.clear();  // its escorts are free to pursue Mosby (7.8)
-      gain_pp(g_->pp("wagon_train"));
+      gain_pp(g_->pp("wagon_train"), "Union Wagon Train destroyed");
     }
     set_awareness(awareness_ + g_->perf["awareness"].value("wagon_train", 2));
     around_checks(mosby_, false);
@@ -62,9 +62,9 @@ void MosbyState::demolish_effect(Action what, bool success) {
   }
   Space& s = spaces_[mosby_];
   if (success) {
-    if (what == kDemolishBridge) s.bridge = 2, gain_pp(g_->pp("bridge"));
-    if (what == kDemolishDepot) s.depot_destroyed = true, gain_pp(g_->depot_values[s.depot]);
-    if (what == kDemolishRail) s.rail_destroyed = true, gain_pp(g_->pp("railroad"));
+    if (what == kDemolishBridge) s.bridge = 2, gain_pp(g_->pp("bridge"), "bridge demolished");
+    if (what == kDemolishDepot) s.depot_destroyed = true, gain_pp(g_->depot_values[s.depot], "depot destroyed");
+    if (what == kDemolishRail) s.rail_destroyed = true, gain_pp(g_->pp("railroad"), "railroad demolished");
   }
   set_awareness(awareness_ + g_->perf["awareness"].value("demolish", 1));
   around_checks(mosby_, true);
@@ -82,7 +82,7 @@ void MosbyState::wagon_on_enter(int n) {
     const Json& r = opt_table(g_, "depot_contents")["results"][loot_ - 1];
     int pp = 0, aw = 0, st = 0;
     apply_result(*this, r, pp, aw, st);
-    if (pp > 0) gain_pp(pp);
+    if (pp > 0) gain_pp(pp, "depot contents carried off");
     if (aw) set_awareness(awareness_ + aw);
     strength_ += st;
     loot_ = 0;
@@ -95,7 +95,7 @@ void MosbyState::wagon_on_reveal(int n) {
   if (!opt_[5] || turn_ < 5 || !g_->north[n]) return;
   bool tc = false;
   for (const auto& l : g_->adj[n]) tc |= spaces_[l.to].tc;
-  gain_pp(tc ? 2 : 1);
+  gain_pp(tc ? 2 : 1, "space north of the Potomac revealed");
 }
 
 void MosbyState::wagon_on_noncombat(int u) {
@@ -181,8 +181,8 @@ void MosbyState::input_optional(const Task& t, Action a) {
       show("Interrogation Table: " + r.value("text", std::string()));
       int pp = 0, aw = 0, st = 0;
       apply_result(*this, r, pp, aw, st);
-      if (pp > 0) gain_pp(pp);
-      if (pp < 0) lose_pp(-pp);
+      if (pp > 0) gain_pp(pp, "interrogation");
+      if (pp < 0) lose_pp(-pp, "interrogation");
       if (aw) set_awareness(awareness_ + aw);
       return;
     }

@@ -73,7 +73,7 @@ TEST_CASE("mosby scenario trace (MOSBY_SCENARIO=exampleN)" * doctest::skip(!std:
       }
     }
   }
-  std::cout << "script complete at: " << m.step() << "\n" << m.debug() << "\n";
+  std::cout << "script complete at: " << m.step() << "\n" << m.debug() << "\n" << m.view(0).dump() << "\n";
 }
 
 namespace {
@@ -533,4 +533,53 @@ TEST_CASE(
   auto t = ops(3, 3, 0, 3, "Middleburg");
   M(t).give_card("Cannon");
   CHECK(!has(*t, "hide the Cannon:Middleburg"));
+}
+
+TEST_CASE(
+    "mosby: Example of Play 2, Kidnapping, Combat and Disbanding, replayed from its script (6.3, 6.5, 6.6, KCD)") {
+  // Contradictions with the rules, where the rules are followed:
+  // - "Union Awareness increases from 2 to 5": the situation gives Awareness 3 and kidnapping adds 2 (6.3): 5.
+  // - The Pohick Church check "with a +1 modifier, from the Scout Action card" in the Phases: the Scout card
+  //   helps Activation checks only in Mosby's Operations; the script's 6 stays put either way.
+  // - The text leaves out some checks the rules call for (Alexandria's own Troop Concentration in the first
+  //   Phase, the sleeping unit at Pohick Church in the third): the script rolls them so nothing activates.
+  auto s = replay_example("example2");
+  auto& m = M(s);
+  CHECK(m.turn() == 6);           // the disband ended turn 5
+  CHECK(m.leader(1).state == 3);  // Colonel Dulaney escaped
+  CHECK(m.notoriety() == 7);      // 5 + 6 PP for the two combats, 1 for the courier: 12 PP
+  CHECK(m.pp() == 2);
+  CHECK(m.mosby_at() < 0);
+  // "Union units deactivate in the spaces they occupy; those in a space with a Troop Concentration are
+  // returned to the pool, the rest remain on the map."
+  int vern = 0, pohick = 0, alex = 0;
+  for (const auto& u : m.units()) {
+    if (u.loc < 0) continue;
+    CHECK(!u.active);
+    vern += u.loc == node("Vernondale");
+    pohick += u.loc == node("Pohick Church");
+    alex += u.loc == node("Alexandria");
+  }
+  CHECK(vern == 2);
+  CHECK(pohick == 1);
+  CHECK(alex == 0);
+}
+
+TEST_CASE("mosby: Example of Play 1, Demolition, Combat and Hide, replayed from its script (6.1-6.5, 7.2, DCH)") {
+  // The text tells the Phases out of order (ACTIONS before PHASES, COMBAT after HIDE); the script
+  // follows the Sequence of Play. Where it is silent the script fills in dice that change nothing:
+  // the Phase checks at Fairfax Court House, Springfield Station, Fairfax Station and Centreville,
+  // and the routes among equal paths that the text's moves take. The text lets all Union units
+  // finish moving after one reaches the hidden Mosby (7.2), as the engine does.
+  auto s = replay_example("example1");
+  auto& m = M(s);
+  CHECK(m.notoriety() == 5);  // 1 (supply wagon) + 5 (bridge) + 6 (the combat) = 12 PP
+  CHECK(m.pp() == 2);
+  CHECK(m.awareness() == 4);  // 2, +1 for the bridge, +1 for the won combat
+  CHECK(m.space(node("Union Mills")).bridge == 2);
+  CHECK(!m.in_phases());  // "the Phases end and the player resumes Mosby's Operations"
+  CHECK(m.mosby_at() == node("Haymarket"));
+  CHECK(m.hand().empty());  // all four cards were played
+  for (const auto& u : m.units())
+    if (u.loc >= 0) CHECK(!u.active);
 }

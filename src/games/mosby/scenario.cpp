@@ -80,6 +80,7 @@ void MosbyState::setup_scenario(const std::string& id) {
       units_[u].loc = int16_t(n);
       units_[u].active = x.value("active", false);
       units_[u].seen = units_[u].active || x.value("seen", false);
+      if (in_lines(n) && !spaces_[n].tc) spaces_[n].status = 1;  // its space was revealed when it was placed
       break;
     }
   }
