@@ -1819,6 +1819,7 @@ std::unique_ptr<State> MosbyState::determinize(int seat, Rng& rng) const {
   }
   rng.shuffle(kinds);
   for (size_t i = 0; i < slots.size(); ++i) s->units_[slots[i]].kind = int8_t(kinds[i]);
+  s->script_off_ = true;  // an example's scripted dice are the future: the AI must not see them
   // Intact depots were placed face down: re-deal their markers among those not yet seen.
   // The decks need nothing: every card is drawn blind by a chance action.
   std::vector<int> sites, markers;
@@ -1887,6 +1888,10 @@ void MosbyState::check() const {
   if (!over_ && to_move() == kChance && legal().empty()) fail("chance with no outcome");
   if (!over_ && to_move() == 0 && legal().empty()) fail("a decision with no choice");
   if (turn_ > 8) fail("past turn 8");
+  if (wagon_state_ == 1 && wagon_at_ < 0) fail("a Wagon Train on the map without a space");
+  if (escorts_hidden_ < 0 || escorts_hidden_ > 2) fail("more than two Wagon Train escorts");
+  for (int u : escorts_)
+    if (units_[u].loc < 0 || !combat(u)) fail("an escort off the map or not a combat unit");
 }
 
 // Weights tuned by greedy self-play (300-game runs): boldness inside the

@@ -583,3 +583,59 @@ TEST_CASE("mosby: Example of Play 1, Demolition, Combat and Hide, replayed from 
   for (const auto& u : m.units())
     if (u.loc >= 0) CHECK(!u.active);
 }
+
+TEST_CASE("mosby: the tutorial view follows the example's steps; leaving them ends the script") {
+  auto s = start({{"scenario", "example1"}});
+  Json v = s->view(0);
+  REQUIRE(v.contains("tutorial"));
+  CHECK(v["tutorial"]["step"] == 1);
+  CHECK(v["tutorial"]["do"][0] == "scout:Manassas Junction");
+  CHECK(!v["tutorial"]["text"].get<std::string>().empty());
+  play(*s, {"scout:Manassas Junction"});
+  CHECK(M(s).scripted());
+  CHECK(s->legal().size() == 1);  // the text's die, with probability 1
+  // A move off the example: the script stops and the dice are free again.
+  auto t = start({{"scenario", "example1"}});
+  play(*t, {"move:Gainesville"});
+  CHECK(!M(t).scripted());
+  CHECK(t->view(0)["tutorial"]["step"] == 0);
+  // Every step of every example has text for a new player and the moves it asks for.
+  for (const char* id : {"example1", "example2", "example3"}) {
+    const Json& sc = game().data()["scenarios"][id];
+    CHECK(sc.contains("source"));
+    for (const Json& st : sc["steps"]) {
+      CHECK(st["text"].get<std::string>().size() > 40);
+      CHECK(!st["do"].empty());
+    }
+  }
+}
+
+TEST_CASE("mosby: the AI decides from its view in a scripted example, and the same view gives the same choice") {
+  auto s = start({{"scenario", "example2"}});
+  auto bot = make_bot("ai:1");
+  Rng a(7), b(7);
+  auto c = s->clone();
+  CHECK(bot->choose(*s, 0, a) == bot->choose(*c, 0, b));
+}
+
+TEST_CASE("mosby: 60 random games with every optional rule hold every invariant and round-trip through saves") {
+  Json all = {{"victory_notoriety", 10}, {"extra_events", true},     {"card_changes", true},
+              {"railroad_repair", true}, {"north_of_potomac", true}, {"demolition_failures", true},
+              {"interrogation", true},   {"unrevealed_entry", true}, {"depot_contents", true}};
+  auto st = random_games("mosby", 60, 1863, 1, all);
+  CHECK(st.games == 60);
+  auto gr = random_games("mosby", 20, 1864, 1, all, "greedy");
+  CHECK(gr.games == 20);
+  MESSAGE("random wins " << st.wins[0] << ", greedy wins " << gr.wins[0] << " of 20");
+}
+
+TEST_CASE("mosby: determinize leaves an example's script behind (the AI may not read the coming dice)") {
+  auto s = start({{"scenario", "example1"}});
+  play(*s, {"scout:Manassas Junction"});
+  REQUIRE(M(s).scripted());
+  Rng rng(3);
+  auto d = s->determinize(0, rng);
+  CHECK(!static_cast<MosbyState&>(*d).scripted());
+  CHECK(d->legal().size() == 6);  // every die face again
+  CHECK(d->view(0)["pieces"] == s->view(0)["pieces"]);
+}

@@ -276,8 +276,27 @@ void MosbyState::wagon_view(Json& v) const {
   if (cannon_at_ >= 0) v["status"].push_back("The Cannon is hidden at " + g_->name(cannon_at_));
   if (loot_) v["status"].push_back("Depot contents to carry off from " + g_->name(loot_at_));
   if (!scenario_.empty()) {
+    // The tutorial (helper WEB) shows the step the player is on: its text and the moves it asks for.
     v["scenario"] = scenario_;
     v["scenario_step"] = step_pos_;
+    const Json& steps = g_->data()["scenarios"][scenario_]["steps"];
+    int done = 0;
+    for (size_t k = 0; k < steps.size(); ++k) {
+      int n = int(steps[k]["do"].size());
+      if (step_pos_ < done + n && !script_off_) {
+        Json todo = Json::array();
+        for (int i = step_pos_ - done; i < n; ++i) todo.push_back(steps[k]["do"][i]);
+        v["tutorial"] = {{"step", int(k) + 1}, {"of", int(steps.size())}, {"text", steps[k]["text"]}, {"do", todo}};
+        break;
+      }
+      done += n;
+    }
+    if (!v.contains("tutorial"))
+      v["tutorial"] = {{"step", 0},
+                       {"of", int(steps.size())},
+                       {"text", script_off_ ? "You left the example's line of play: the game goes on by the rules."
+                                            : "The example is over: the game goes on by the rules."},
+                       {"do", Json::array()}};
   }
 }
 
