@@ -1917,6 +1917,7 @@ double MosbyState::heuristic(int seat) const {
     if (s.tc) v *= 0.25;
     if (v > 0) reach += v * std::pow(kDecay, d[n]);
   }
+  if (wagon_state_ == 1) reach += g_->pp("wagon_train") * std::pow(kDecay, d[wagon_at_]);  // 7.8
   h += kReach * reach + 0.5 * strength_;
   double threat = 0;
   for (size_t u = 0; u < units_.size(); ++u) {

@@ -20,6 +20,12 @@ void MosbyState::wagon_init(const Json& o) {
   for (int k = 2; k <= 9; ++k) opt_[k] = o.is_object() && o.value(kOptionIds[k], false);
   opt_[1] = victory_ > 9;
   if (opt_[2]) extra_events_ = 2;  // 8.2: CARDS adds it to the Event card die
+  if (opt_[5])                     // 8.5: "remove the Lee Needs Information Event card before starting the game"
+    for (size_t k = 0; k < g_->cards.size(); ++k)
+      if (g_->cards[k].event && g_->cards[k].name == "Lee Needs Information") {
+        out_.resize(g_->cards.size(), 0);
+        out_[k] = int8_t(g_->cards[k].count);  // out of the deck (a reshuffle of an empty deck brings it back)
+      }
   unknown_.assign(spaces_.size(), 0);
   std::string sc = o.is_object() ? o.value("scenario", std::string("none")) : std::string("none");
   scenario_ = sc == "none" ? "" : sc;

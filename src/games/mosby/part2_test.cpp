@@ -405,6 +405,22 @@ TEST_CASE("mosby: 8.5 north of the Potomac - PP for revealed spaces from turn 5,
   CHECK(M(t).pp() == 0);  // before turn 5 nothing
   auto u = ops(5, 5, 0, 3, "Seneca");
   CHECK(has(*u, "disband"));
+  // The Lee Needs Information card is taken out of the Event deck.
+  auto lee_offered = [](const Json& opts) {
+    auto w = start(opts);
+    int outs = 0;
+    for (int i = 0; i < 400 && !w->terminal(); ++i) {
+      if (w->to_move() == kChance) {
+        for (auto& n : legal_names(*w)) outs += n == "event:Lee Needs Information";
+        w->apply(w->legal()[i % w->legal().size()]);
+      } else {
+        w->apply(w->legal()[0]);
+      }
+    }
+    return outs;
+  };
+  CHECK(lee_offered({{"north_of_potomac", true}}) == 0);
+  CHECK(lee_offered(Json::object()) > 0);
   // No skedaddling either.
   auto v = ops(5, 5, 0, 3, "Seneca", {{"north_of_potomac", true}});
   M(v).put_unit(mosby::COMBAT, 2, node("Seneca"), true);
