@@ -1243,6 +1243,8 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
     ImGui::TextColored(ImVec4(0.55f, 0.85f, 1, 1), "Next: %s", view["step"].get<std::string>().c_str());
   if (view.contains("roll") && view["roll"].is_string() && !view["roll"].get<std::string>().empty())
     ImGui::TextWrapped("Roll: %s", view["roll"].get<std::string>().c_str());
+  // The hand comes before the status lines: it is what the next decision is made with.
+  draw_cards(view);
   // Status lines.
   if (view.contains("status"))
     for (const Json& l : view["status"]) ImGui::TextWrapped("%s", l.get<std::string>().c_str());
@@ -1264,7 +1266,6 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
       ImGui::Dummy(ImVec2(30.0f * i, 32));
     }
   }
-  draw_cards(view);
   // Move log.
   section("Moves");
   std::vector<std::string> log = session_->log();
@@ -1708,6 +1709,11 @@ void App::draw_new_game() {
     }
   }
   ImGui::Spacing();
+  if (g->data().contains("scenarios") && g->data()["scenarios"].is_object() && !g->data()["scenarios"].empty()) {
+    if (big_button("Tutorial")) pending_ui_ = "tutorial:" + new_id_;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A rulebook example, step by step, with the moves to make shown.");
+    ImGui::SameLine();
+  }
   if (big_button("Start")) {
     Json seats = Json::array();
     for (int i = 0; i < new_count_; ++i) seats.push_back(new_seats_[i].name());

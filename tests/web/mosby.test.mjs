@@ -163,7 +163,8 @@ test("Mosby: the cards in hand show their effect and historical note, and a card
 
 test("Mosby: the tutorial walks the example step by step, highlighting the expected move", async (t) => {
   const ctx = await browser.newContext();
-  const page = await open(ctx, url);
+  // Tall enough that the home screen shows Mosby's card, Tutorial button and all, without scrolling.
+  const page = await open(ctx, url, { width: 1200, height: 1200 });
   const ok = await page.evaluate(() => window.gamut.state().screen);
   assert.equal(ok, 'home');
   if (!(await widget(page, 'mosby:Tutorial'))) return t.skip('no scenarios in the Mosby rules data yet');

@@ -94,3 +94,15 @@ TEST_CASE("mosby summary: over whole games the ledger adds up to the final Notor
   }
   CHECK(entries > 0);  // the bot scored or lost points somewhere
 }
+
+TEST_CASE("mosby summary: a demolished bridge is itemised as such (6.4, DCH)") {
+  auto s = replay("mosby", {});
+  M(s).setup_for_test(4, 4, 0, 2, game().node("Manassas Junction"));
+  play(*s, {"move:Union Mills", "die:6", "draw:combat 2"});
+  REQUIRE(s->find_action("demolish bridge") >= 0);
+  play(*s, {"demolish bridge"});
+  REQUIRE(!M(s).ledger().empty());
+  CHECK(std::string(M(s).ledger().back().why) == "bridge demolished");
+  CHECK(M(s).ledger().back().points == 5);
+  CHECK(s->view(0)["summary"]["reasons"][0]["why"] == "bridge demolished");
+}
