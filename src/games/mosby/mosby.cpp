@@ -1918,6 +1918,15 @@ double MosbyState::heuristic(int seat) const {
     if (v > 0) reach += v * std::pow(kDecay, d[n]);
   }
   if (wagon_state_ == 1) reach += g_->pp("wagon_train") * std::pow(kDecay, d[wagon_at_]);  // 7.8
+  for (const Leader& l : leaders_) {  // 6.3: a leader to take, or one to bring out of the lines
+    if (l.state == 1) reach += 0.5 * g_->pp("kidnap") * std::pow(kDecay, d[l.loc]);
+    if (l.state == 2) {
+      int out = 1 << 20;
+      for (size_t n = 0; n < spaces_.size(); ++n)
+        if (!in_lines(int(n))) out = std::min(out, d[n]);
+      h += 0.5 * g_->pp("kidnap") * (1 + std::pow(kDecay, out));
+    }
+  }
   h += kReach * reach + 0.5 * strength_;
   double threat = 0;
   for (size_t u = 0; u < units_.size(); ++u) {

@@ -385,6 +385,7 @@ class MosbyState : public State {
   std::vector<int8_t> unknown_;  // 8.8: a space entered without drawing its garrison
   int loot_ = 0, loot_at_ = -1;  // 8.9: depot contents carried off on leaving the space
   int cannon_at_ = -1;           // 8.3: where the Cannon is hidden
+  int train_phases_ = 0;         // Phases this turn with the Wagon Train on the map (engine safeguard)
   std::string scenario_;
   int script_pos_ = 0, step_pos_ = 0;
   bool script_off_ = false;

@@ -655,3 +655,42 @@ TEST_CASE("mosby: determinize leaves an example's script behind (the AI may not 
   CHECK(d->legal().size() == 6);  // every die face again
   CHECK(d->view(0)["pieces"] == s->view(0)["pieces"]);
 }
+
+// How often the greedy bot meets and destroys the Wagon Train (MOSBY_WAGON_STATS=games).
+TEST_CASE("mosby wagon stats (MOSBY_WAGON_STATS)" * doctest::skip(!std::getenv("MOSBY_WAGON_STATS"))) {
+  int n = std::atoi(std::getenv("MOSBY_WAGON_STATS")), seen = 0, destroyed = 0, kidnaps = 0, leaders = 0;
+  auto bot = make_bot("greedy");
+  Rng rng(11);
+  for (int g = 0; g < n; ++g) {
+    auto s = start();
+    bool w = false, d = false, k = false, l = false;
+    while (!s->terminal()) {
+      Action a = s->to_move() == kChance ? chance_outcome(*s, rng) : bot->choose(*s, 0, rng);
+      s->apply(a);
+      w |= M(s).wagon_state() >= 1;
+      d |= M(s).wagon_state() == 2;
+      l |= M(s).leader(0).state >= 1 || M(s).leader(1).state >= 1;
+      k |= M(s).leader(0).state == 2 || M(s).leader(1).state == 2;
+    }
+    seen += w, destroyed += d, kidnaps += k, leaders += l;
+  }
+  MESSAGE(n << " greedy games: Wagon Train drawn in " << seen << ", destroyed in " << destroyed
+            << "; a leader placed in " << leaders << ", kidnapped in " << kidnaps);
+}
+
+TEST_CASE("mosby: engine safeguard - passing for ever beside the Wagon Train ends the turn after 40 Phases") {
+  auto s = wagon_turn("Harpers Ferry");
+  int passes = 0;
+  while (!s->terminal() && M(s).turn() == 3 && passes < 100) {
+    if (s->to_move() == kChance) {
+      play(*s, {has(*s, "die:6") ? std::string("die:6") : s->action_name(s->legal()[0])});
+    } else {
+      REQUIRE(has(*s, "pass"));
+      play(*s, {"pass"});
+      ++passes;
+    }
+  }
+  CHECK(M(s).turn() == 4);
+  CHECK(passes == 41);  // the 41st Phase ends at the Union's action
+  CHECK(M(s).wagon_state() == 3);
+}

@@ -25,7 +25,16 @@ void MosbyState::start_wagon_train() {
 
 // The train moves first, with the other non-combat units (7.3).
 void MosbyState::wagon_union_actions() {
-  if (wagon_state_ == 1) push(W_MOVE);
+  if (wagon_state_ != 1) return;
+  // Engine safeguard (rules panel): Mosby could sit in the train's space and pass for ever, and the
+  // train keeps the Phases going; after 40 such Phases the turn ends as a voluntary disband.
+  if (++train_phases_ > 40) {
+    for (Leader& l : leaders_)
+      if (l.state == 2) l.state = 3;
+    mosby_removed();
+    return end_turn_now();
+  }
+  push(W_MOVE);
 }
 
 bool MosbyState::wagon_escort_act(int u) {
@@ -254,6 +263,7 @@ bool MosbyState::wagon_end_turn() {
   }
   escorts_.clear();
   escorts_hidden_ = 0;
+  train_phases_ = 0;
   loot_ = 0;
   loot_at_ = -1;
   return optional_end_turn();
