@@ -309,8 +309,14 @@ void MosbyState::use_status(int n, int side) {
   if (used() < g_->status_markers) spaces_[n].status = int8_t(side);
 }
 
-void MosbyState::to_pool(int u) { units_[u] = Unit{units_[u].kind, kPool}; }
-void MosbyState::to_hold(int u) { units_[u] = Unit{units_[u].kind, kHold}; }
+void MosbyState::to_pool(int u) {
+  units_[u] = Unit{units_[u].kind, kPool};
+  drop_escort(u);
+}
+void MosbyState::to_hold(int u) {
+  units_[u] = Unit{units_[u].kind, kHold};
+  drop_escort(u);
+}
 
 void MosbyState::eliminate_noncombat(int u) {
   wagon_on_noncombat(u);
@@ -520,7 +526,7 @@ void MosbyState::take_loss(int u) {
   for (size_t i = 0; i < combat_units_.size(); ++i)
     if (combat_units_[i] == u) combat_taken_[i]++;
   units_[u].dmg++;
-  if (cur_strength(u) <= 0) units_[u] = Unit{units_[u].kind, kElim};
+  if (cur_strength(u) <= 0) units_[u] = Unit{units_[u].kind, kElim}, drop_escort(u);
 }
 
 void MosbyState::mosby_removed() {

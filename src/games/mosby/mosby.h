@@ -373,6 +373,7 @@ class MosbyState : public State {
   bool preparing() const;
   bool hide_search_roll();     // 8.3: true when a search die decides whether the hidden Mosby is found
   void union_entered(int n);   // 8.3: a Union unit entered n (the Cannon's hiding place)
+  void drop_escort(int u);     // a counter leaving the map stops being a Wagon Train escort
   void around_checks(int n, bool here);  // Activation checks around n (and in it), as after a demolition
   void push_end_turn_final();
   void push_attack_here();

@@ -23,6 +23,10 @@ void MosbyState::start_wagon_train() {
   // any_active() now holds, so once the Event step is over the turn begins with the Phases.
 }
 
+void MosbyState::drop_escort(int u) {
+  if (!escorts_.empty()) escorts_.erase(std::remove(escorts_.begin(), escorts_.end(), u), escorts_.end());
+}
+
 // The train moves first, with the other non-combat units (7.3).
 void MosbyState::wagon_union_actions() {
   if (wagon_state_ != 1) return;
@@ -82,8 +86,9 @@ bool MosbyState::run_wagon(const Task& t) {
     case W_MOVE: {
       stack_.pop_back();
       if (wagon_state_ != 1) return true;
-      if (wagon_arrived_) {  // it leaves the map the Phase after it arrives; its escorts go with it
-        for (int u : escorts_)
+      if (wagon_arrived_) {                // it leaves the map the Phase after it arrives; its escorts go with it
+        std::vector<int> with = escorts_;  // to_pool() edits the list
+        for (int u : with)
           if (units_[u].loc == wagon_at_ && units_[u].active) to_pool(u);
         escorts_.clear();
         escorts_hidden_ = 0;
