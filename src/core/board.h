@@ -1,10 +1,11 @@
 // A board is a graph: named nodes with coordinates and tags, and typed edges.
 // Rules ask the graph for adjacency; the renderer asks it for coordinates.
 #pragma once
-#include <nlohmann/json.hpp>
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+#include "core/json.h"
 
 namespace gamut {
 

@@ -79,4 +79,8 @@ std::string req_str(const Json& j, const char* key, const std::string& where) {
   return v.get<std::string>();
 }
 
+// A lookup nlohmann only asserts on (usually a missing field) is bad data.
+void json_assert_failed(const char* what) {
+  throw DataError(std::string("rules data: a required field is missing or malformed (") + what + ")");
+}
 }  // namespace gamut

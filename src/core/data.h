@@ -1,8 +1,9 @@
 // Rules data: versioned JSON files under rules-data/<game>/v<N>.json.
 #pragma once
-#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+
+#include "core/json.h"
 
 namespace gamut {
 

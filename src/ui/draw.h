@@ -2,8 +2,9 @@
 #pragma once
 #include <imgui.h>
 
-#include <nlohmann/json.hpp>
 #include <string>
+
+#include "core/json.h"
 
 namespace gamut::ui {
 

@@ -31,3 +31,13 @@ TEST_CASE("fuzz regression: board fields of the wrong type are a DataError namin
   b["edges"][0]["directed"] = true;
   CHECK(Board::from_json(b, "t").neighbours(1).empty());
 }
+
+TEST_CASE("fuzz regression: a table missing from Mosby's rules data is a DataError, not freed memory") {
+  // fuzz_rules_data (ASan): a const lookup of a missing key is only an assert in
+  // nlohmann; core/json.h turns it into DataError for the whole program.
+  const Json& t = Json{{"a", 1}};
+  CHECK_THROWS_AS((void)t["missing"], DataError);
+  Json d = load_rules_data("mosby", latest_data_version("mosby"));
+  d["tables"].erase("reaction");
+  CHECK_THROWS_AS(make_game("mosby", d, latest_data_version("mosby")), DataError);
+}

@@ -137,7 +137,7 @@ class GrayGhostState : public State {
   int8_t path_pos_ = 0;
   int16_t pending_ = -1;  // the node whose disc is being taken
   int16_t from_ = -1;     // where the current move began
-  int16_t rounds_ = 0, max_rounds_;
+  int16_t max_rounds_;
   int16_t turns_ = 0;
   std::array<int16_t, kMaxPath + 1> last_{};
   int8_t last_len_ = 0;

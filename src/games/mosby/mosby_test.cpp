@@ -31,11 +31,6 @@ std::unique_ptr<State> fresh(const Json& options = Json::object()) {
 MosbyState& M(std::unique_ptr<State>& s) { return static_cast<MosbyState&>(*s); }
 MosbyState& M_(State& s) { return static_cast<MosbyState&>(s); }
 bool has(const State& s, const std::string& name) { return s.find_action(name) >= 0; }
-std::string top_names(const State& s) {
-  std::string r;
-  for (auto& n : legal_names(s)) r += n + " ";
-  return r;
-}
 }  // namespace
 
 TEST_CASE("mosby trace: one greedy game, printed when MOSBY_TRACE is set" *

@@ -66,9 +66,9 @@ TEST_CASE("mosby summary: over whole games the ledger adds up to the final Notor
     Record r;
     r.game = "mosby";
     r.seats = 1;
-    // Seeds from 9200: with seed 9101 (v2 data, all cards) the greedy bot's look-ahead sends
-    // MosbyState::advance() into an endless loop, an engine fault reported to the card and wagon work.
-    r.seed = 9200 + g;
+    // Seed 9101 once sent advance() round an endless Wagon Train turn (a band passing
+    // beside it kept the Phases alive); it stays in the range as a regression check.
+    r.seed = 9100 + g;
     Match m(r);
     Rng rng(r.seed);
     int plies = 0;
