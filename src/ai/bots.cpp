@@ -37,7 +37,7 @@ void Search::run(int n) {
 }
 
 std::vector<double> Search::playout(State& s) {
-  int cap = s.playout_plies() > 0 ? std::min(p_.playout_cap, s.playout_plies()) : p_.playout_cap;
+  int cap = s.playout_plies() >= 0 ? std::min(p_.playout_cap, s.playout_plies()) : p_.playout_cap;
   for (int k = 0; k < cap && !s.terminal(); ++k) {
     if (s.to_move() == kChance) {
       s.apply(chance_outcome(s, rng_));

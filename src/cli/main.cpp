@@ -68,6 +68,7 @@ int cmd_selfplay(const std::map<std::string, std::string>& f) {
   std::vector<std::string> names = split(flag(f, "bots", "random,random"), ',');
   Json options = f.count("options") ? parse_json_text(f.at("options"), "--options") : Json::object();
   bool verbose = f.count("verbose"), swap = f.count("swap");
+  int version = std::stoi(flag(f, "version", "0"));  // 0: the newest rules data
   int k = int(names.size());
   std::vector<std::unique_ptr<Bot>> bots;
   for (auto& b : names) bots.push_back(make_bot(b));
@@ -79,6 +80,7 @@ int cmd_selfplay(const std::map<std::string, std::string>& f) {
   for (int g = 0; g < n; ++g) {
     Record r;
     r.game = id;
+    r.version = version;
     r.options = options;
     r.seats = k;
     r.seed = seed * 1000003 + uint64_t(g);
@@ -174,15 +176,15 @@ int cmd_golden(const std::map<std::string, std::string>& f) {
 }
 
 int usage() {
-  std::cerr
-      << "usage: gamut list\n"
-         "       gamut board --game ID\n"
-         "       gamut info --game ID\n"
-         "       gamut selfplay --game ID --games N --seed S --bots B0,B1[,...] [--options JSON] [--swap] [--verbose]\n"
-         "       gamut bench --game ID --seconds S\n"
-         "       gamut replay --code CODE   (prints the move log of a share code)\n"
-         "       gamut gat --host H --port P --level L   (Geister on a GAT tournament server)\n"
-         "bots: random, greedy, mc, mc@MS, ai, ai:1-5, ai@MS\n";
+  std::cerr << "usage: gamut list\n"
+               "       gamut board --game ID\n"
+               "       gamut info --game ID\n"
+               "       gamut selfplay --game ID --games N --seed S --bots B0,B1[,...] [--options JSON] [--version V] "
+               "[--swap] [--verbose]\n"
+               "       gamut bench --game ID --seconds S\n"
+               "       gamut replay --code CODE   (prints the move log of a share code)\n"
+               "       gamut gat --host H --port P --level L   (Geister on a GAT tournament server)\n"
+               "bots: random, greedy, mc, mc@MS, ai, ai:1-5, ai@MS\n";
   return 2;
 }
 

@@ -62,9 +62,10 @@ class State {
   virtual std::string debug() const = 0;                  // the whole true state, for tests
   virtual void check() const {}                           // throws std::logic_error on a broken invariant
   virtual double heuristic(int seat) const { return 0; }  // for greedy and AI cut-offs
-  // > 0: AI playouts stop after this many plies (when shorter than the bot's
-  // own cap) and the heuristic scores them; for long dice games.
-  virtual int playout_plies() const { return 0; }
+  // >= 0: AI playouts stop after this many plies (when shorter than the bot's
+  // own cap) and the heuristic scores them; 0 scores the new leaf at once. For
+  // dice games, where random moves add more noise than they tell.
+  virtual int playout_plies() const { return -1; }
   // A legal action for the search's playouts, or -1 for a uniform random one.
   // Games use it for moves no sane player skips (a winning escape).
   virtual Action playout_action(Rng&) const { return -1; }

@@ -1363,28 +1363,18 @@ void App::setup_editor_action() {
 // [SECTION] solitaire: hint, autoplay, tutorial, cards, end-of-game summary
 // ---------------------------------------------------------------------------
 
-// The tutorial's next expected move ("" when none), the step it belongs to and its text.
+// The tutorial's next expected move ("" when none), the step it belongs to
+// (0-based; == steps once over) and its text: all from the view's "tutorial",
+// which the game keeps, so the panel cannot drift from the script.
 std::string App::tutorial_expected(const Json& view, int* step, int* steps, std::string* text) const {
-  if (!session_ || !view.contains("scenario") || !view["scenario"].is_string()) return "";
-  const Json& data = session_->match().game().data();
-  if (!data.contains("scenarios") || !data["scenarios"].contains(view["scenario"].get<std::string>())) return "";
-  const Json& sc = data["scenarios"][view["scenario"].get<std::string>()];
-  if (!sc.contains("steps") || !sc["steps"].is_array()) return "";
-  const Json& sts = sc["steps"];
-  int pos = view.value("scenario_step", 0), first = 0, i = 0;
-  for (; i < int(sts.size()); ++i) {
-    int n = sts[i].contains("do") ? int(sts[i]["do"].size()) : 0;
-    if (pos < first + n) break;
-    first += n;
-  }
-  if (step) *step = i;
-  if (steps) *steps = int(sts.size());
-  if (i >= int(sts.size())) {
-    if (text) *text = sc.value("done", std::string("The example is over: play on from here, or start a new game."));
-    return "";
-  }
-  if (text) *text = sts[i].value("text", "");
-  return sts[i]["do"][pos - first].get<std::string>();
+  if (!view.contains("tutorial") || !view["tutorial"].is_object()) return "";
+  const Json& t = view["tutorial"];
+  int k = t.value("step", 0), n = t.value("of", 0);
+  if (step) *step = k > 0 ? k - 1 : n;
+  if (steps) *steps = n;
+  if (text) *text = t.value("text", std::string());
+  const Json& todo = t.contains("do") ? t["do"] : Json::array();
+  return todo.is_array() && !todo.empty() && todo[0].is_string() ? todo[0].get<std::string>() : "";
 }
 
 Action App::guide_action(const Json& view, int* kind) const {
