@@ -142,10 +142,9 @@ Action Search::best() const {
   return best;
 }
 
-SearchParams level_params(int level) {
+SearchParams level_params(int level, const State& s) {
   SearchParams p;
-  static const int iters[] = {100, 500, 2000, 8000, 30000};
-  p.iterations = iters[std::clamp(level, 0, 4)];
+  p.iterations = s.level_iterations(level);
   return p;
 }
 
@@ -210,13 +209,14 @@ struct FlatMcBot : Bot {
 };
 
 struct MctsBot : Bot {
-  SearchParams p;
-  double ms = 0;  // > 0: think for this long instead of p.iterations
-  explicit MctsBot(SearchParams sp, double t = 0) : p(sp), ms(t) {}
+  int level;
+  double ms = 0;  // > 0: think for this long instead of the level's iterations
+  explicit MctsBot(int lv, double t = 0) : level(lv), ms(t) {}
   Action choose(const State& s, int seat, Rng& rng) override {
     if (s.ai_randomizes()) return random_action(s, rng);
     std::vector<Action> legal = s.legal();
     if (legal.size() == 1) return legal[0];
+    SearchParams p = level_params(level, s);
     Search search(s, seat, p, rng.next());
     if (ms <= 0) {
       search.run(p.iterations);
@@ -248,17 +248,17 @@ std::unique_ptr<Bot> make_bot(const std::string& name) {
     double ms = think_ms(name);
     std::string base = name.substr(0, name.find('@'));
     if (base == "mc") return std::make_unique<FlatMcBot>(0, ms);
-    if (base == "ai") return std::make_unique<MctsBot>(level_params(4), ms);
+    if (base == "ai") return std::make_unique<MctsBot>(5, ms);
     throw DataError("only mc and ai take a thinking time: " + name);
   }
   if (name == "random") return std::make_unique<RandomBot>();
   if (name == "greedy") return std::make_unique<GreedyBot>();
   if (name.rfind("mc", 0) == 0) return std::make_unique<FlatMcBot>(name.size() > 3 ? std::stoi(name.substr(3)) : 2000);
-  if (name == "ai") return std::make_unique<MctsBot>(level_params(2));
+  if (name == "ai") return std::make_unique<MctsBot>(3);
   if (name.rfind("ai:", 0) == 0) {
     int lv = std::atoi(name.c_str() + 3);
     if (lv < 1 || lv > 5) throw DataError("AI level must be 1-5: " + name);
-    return std::make_unique<MctsBot>(level_params(lv - 1));
+    return std::make_unique<MctsBot>(lv);
   }
   throw DataError("unknown bot '" + name + "' (random, greedy, mc, mc@MS, ai, ai:1-5, ai@MS)");
 }

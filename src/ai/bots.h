@@ -65,7 +65,7 @@ class Bot {
 // "mc@MS" and "ai@MS" think MS milliseconds per move (e.g. "ai@1000ms").
 // Throws DataError for an unknown name.
 std::unique_ptr<Bot> make_bot(const std::string& name);
-SearchParams level_params(int level);
+SearchParams level_params(int level, const State& s);  // level 1-5, iterations from the game
 Action random_action(const State& s, Rng& rng);
 Action chance_outcome(const State& s, Rng& rng);
 

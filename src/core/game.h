@@ -66,6 +66,9 @@ class State {
   // own cap) and the heuristic scores them; 0 scores the new leaf at once. For
   // dice games, where random moves add more noise than they tell.
   virtual int playout_plies() const { return -1; }
+  // Search iterations for AI level 1-5 (the shared ladder unless a game's
+  // weakest levels need more look-ahead to play sensibly).
+  virtual int level_iterations(int level) const;
   // A legal action for the search's playouts, or -1 for a uniform random one.
   // Games use it for moves no sane player skips (a winning escape).
   virtual Action playout_action(Rng&) const { return -1; }

@@ -113,7 +113,7 @@ void Session::start_hint(int iterations) {
   clear_hint();
   int t = state().to_move();
   if (t < 0 || seats_[t].ai) return;
-  SearchParams p = level_params(2);
+  SearchParams p = level_params(3, state());
   p.iterations = iterations;
   // Short playouts scored by the game's heuristic: in a solitaire game random
   // play to the end nearly always loses, which would score every move alike.
@@ -202,7 +202,7 @@ bool Session::step(double budget_ms, double now_ms) {
       after_change();
       return true;
     }
-    SearchParams p = level_params(seats_[t].level - 1);
+    SearchParams p = level_params(seats_[t].level, state());
     search_ = std::make_unique<Search>(state(), t, p, rng_.next());
     search_seat_ = t;
     search_target_ = p.iterations;

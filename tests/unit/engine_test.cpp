@@ -118,3 +118,19 @@ TEST_CASE("match: a record with an illegal action is refused, naming the move") 
   r.actions = {0, 5, 9999};
   CHECK_THROWS_WITH_AS(Match{r}, doctest::Contains("move 3"), DataError);
 }
+
+TEST_CASE("ai levels: every game's ladder of search iterations rises from level 1 to 5") {
+  for (const std::string& id : game_ids()) {
+    auto g = load_game(id);
+    auto s = g->new_state(g->resolve_options(Json()), g->info().min_seats);
+    INFO(id);
+    CHECK(s->level_iterations(1) >= 10);
+    for (int lv = 2; lv <= 5; ++lv) CHECK(s->level_iterations(lv) > s->level_iterations(lv - 1));
+    CHECK(level_params(3, *s).iterations == s->level_iterations(3));
+  }
+  // Games that measured their own ladder (see their headers).
+  auto bg = load_game("blue-and-gray");
+  CHECK(bg->new_state(bg->resolve_options(Json()), 2)->level_iterations(1) == 1000);
+  auto un = load_game("uncle");
+  CHECK(un->new_state(un->resolve_options(Json()), 2)->level_iterations(5) == 8000);
+}

@@ -44,6 +44,9 @@ class BlueGrayState : public State {
   void check() const override;
   double heuristic(int seat) const override;
   int playout_plies() const override;
+  // At the shared 100 and 500 iterations the search lost 17 and 3 games in
+  // 100 to the one-ply greedy bot; from 1,000 up every level holds the 90%.
+  int level_iterations(int level) const override;
   std::vector<int> action_nodes(Action a) const override;
   std::string result_reason() const override { return phase_ == OVER ? how_ : ""; }
 
