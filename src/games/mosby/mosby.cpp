@@ -1189,7 +1189,8 @@ void MosbyState::input(Action a) {
     case OP_PHASES_BEGIN: {
       int bonus = card_initiative_bonus();
       int who = d + bonus >= g_->init_needed ? 1 : 2;
-      show(std::string("Initiative: ") + (who == 1 ? "Mosby" : "Union") + (bonus ? " (+1, Initiative Bonus card)" : ""));
+      show(std::string("Initiative: ") + (who == 1 ? "Mosby" : "Union") +
+           (bonus ? " (+1, Initiative Bonus card)" : ""));
       return start_phases(who);
     }
     case OP_UNION_ROLL: {
@@ -1823,6 +1824,9 @@ std::unique_ptr<State> MosbyState::determinize(int seat, Rng& rng) const {
       kinds.push_back(x.kind);
     }
   }
+  // Sorted first: the order of the hidden kinds is itself hidden, and the deal
+  // must depend on the view and the rng alone.
+  std::sort(kinds.begin(), kinds.end());
   rng.shuffle(kinds);
   for (size_t i = 0; i < slots.size(); ++i) s->units_[slots[i]].kind = int8_t(kinds[i]);
   s->script_off_ = true;  // an example's scripted dice are the future: the AI must not see them
@@ -1837,6 +1841,7 @@ std::unique_ptr<State> MosbyState::determinize(int seat, Rng& rng) const {
     }
   for (size_t m = 0; m < placed.size(); ++m)
     if (!placed[m]) markers.push_back(int(m));
+  std::sort(markers.begin(), markers.end());
   rng.shuffle(markers);
   for (size_t i = 0; i < sites.size(); ++i) s->spaces_[sites[i]].depot = int8_t(markers[i]);
   return s;
