@@ -161,7 +161,7 @@ void Session::finish_hint() {
   } else {
     h.text += "; it is the only choice";
   }
-  h.text += ". Scores run from -1 (a sure defeat) to +1 (a sure victory).";
+  h.text += ". Higher is better: +1 is a game won, -1 a game lost, and the values between weigh the position.";
   hint_search_.reset();
   hint_ = h;
 }
