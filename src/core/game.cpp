@@ -11,11 +11,6 @@ std::vector<double> State::chance_probs() const {
   return std::vector<double>(n, n ? 1.0 / double(n) : 0.0);
 }
 
-int State::level_iterations(int level) const {
-  static const int iters[] = {100, 500, 2000, 8000, 30000};
-  return iters[std::clamp(level, 1, 5) - 1];
-}
-
 std::string State::describe_result() const {
   if (!terminal()) return "";
   std::vector<double> r = returns();

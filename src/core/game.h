@@ -3,6 +3,8 @@
 // outcomes and chance_probs() their weights, so a game replays exactly from
 // (id, data version, options, seed, actions).
 #pragma once
+#include <algorithm>
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -66,9 +68,10 @@ class State {
   // own cap) and the heuristic scores them; 0 scores the new leaf at once. For
   // dice games, where random moves add more noise than they tell.
   virtual int playout_plies() const { return -1; }
-  // Search iterations for AI level 1-5 (the shared ladder unless a game's
-  // weakest levels need more look-ahead to play sensibly).
-  virtual int level_iterations(int level) const;
+  // Search iterations for AI levels 1-5: the shared ladder unless a game's
+  // measurements call for another.
+  virtual std::array<int, 5> level_ladder() const { return {100, 500, 2000, 8000, 30000}; }
+  int level_iterations(int level) const { return level_ladder()[std::clamp(level, 1, 5) - 1]; }
   // A legal action for the search's playouts, or -1 for a uniform random one.
   // Games use it for moves no sane player skips (a winning escape).
   virtual Action playout_action(Rng&) const { return -1; }

@@ -371,10 +371,6 @@ double BlueGrayState::heuristic(int seat) const {
 // Random playouts here are long and aimless; one ply then the heuristic
 // makes the search a shallow heuristic tree search, which plays far better.
 int BlueGrayState::playout_plies() const { return 1; }
-int BlueGrayState::level_iterations(int level) const {
-  static const int iters[] = {1000, 3000, 8000, 16000, 30000};
-  return iters[std::clamp(level, 1, 5) - 1];
-}
 
 static std::shared_ptr<const Game> make(const Json& d, int v) { return std::make_shared<BlueGrayGame>(d, v); }
 GAMUT_REGISTER_GAME("blue-and-gray", make);

@@ -46,7 +46,7 @@ class BlueGrayState : public State {
   int playout_plies() const override;
   // At the shared 100 and 500 iterations the search lost 17 and 3 games in
   // 100 to the one-ply greedy bot; from 1,000 up every level holds the 90%.
-  int level_iterations(int level) const override;
+  std::array<int, 5> level_ladder() const override { return {1000, 3000, 8000, 16000, 30000}; }
   std::vector<int> action_nodes(Action a) const override;
   std::string result_reason() const override { return phase_ == OVER ? how_ : ""; }
 

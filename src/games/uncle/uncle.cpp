@@ -783,11 +783,6 @@ double UncleState::progress(int s) const {
   return p;
 }
 
-int UncleState::level_iterations(int level) const {
-  static const int iters[] = {10, 100, 500, 2000, 8000};
-  return iters[std::clamp(level, 1, 5) - 1];
-}
-
 double UncleState::heuristic(int seat) const {
   if (phase_ == OVER) return returns()[seat] * 20;
   double best = -1e9;

@@ -66,7 +66,7 @@ class UncleState : public State {
   // nothing more is gained (30,000 v 8,000: 72-75 in 150 games), and 100 v 30
   // was 162-132 in 300, so the ladder is 10, 100, 500, 2,000, 8,000.
   int playout_plies() const override { return 0; }
-  int level_iterations(int level) const override;
+  std::array<int, 5> level_ladder() const override { return {10, 100, 500, 2000, 8000}; }
   std::vector<int> action_nodes(Action a) const override;
   std::string describe_result() const override;
 
