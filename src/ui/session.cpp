@@ -113,10 +113,10 @@ void Session::start_hint(int iterations) {
   clear_hint();
   int t = state().to_move();
   if (t < 0 || seats_[t].ai) return;
-  SearchParams p = level_params(3, state());
+  SearchParams p;
   p.iterations = iterations;
-  // Short playouts scored by the game's heuristic: in a solitaire game random
-  // play to the end nearly always loses, which would score every move alike.
+  // A horizon for games that set none of their own; Mosby, the game the hint
+  // is drawn for, scores each leaf at once (MosbyState::playout_plies).
   p.playout_cap = 40;
   hint_search_ = std::make_unique<Search>(state(), t, p, rng_.next());
   hint_target_ = iterations;
