@@ -1,9 +1,8 @@
 #include "session.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
-
-#include "platform/platform.h"
 
 namespace gamut {
 
@@ -176,11 +175,32 @@ void Session::set_ai(int seat, bool ai, int level) {
   if (!ai && screen_ < 0) screen_ = seat;
 }
 
+double Session::steady_ms() {
+  using namespace std::chrono;
+  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+// One slice of thinking. The search stops exactly at its target, whatever the
+// slices were, so a move depends on the seed and never on the machine's speed.
+void Session::think(Search& s, int target, double budget_ms) {
+  if (s.done() >= target) return;
+  double t0 = clock(), until = t0 + budget_ms, chunk = 0, t = t0;
+  do {
+    double c0 = t;
+    s.run(std::min(kChunk, target - s.done()));
+    t = clock();
+    chunk = t - c0;
+  } while (s.done() < target && t < until);
+  slices_.count++;
+  slices_.budget_ms = std::max(slices_.budget_ms, budget_ms);
+  slices_.longest_ms = std::max(slices_.longest_ms, t - t0);
+  double over = (t - t0) - budget_ms - chunk;
+  slices_.worst_overrun_ms = slices_.count == 1 ? over : std::max(slices_.worst_overrun_ms, over);
+}
+
 bool Session::step(double budget_ms, double now_ms) {
   if (hint_search_) {
-    double until = platform::now_ms() + budget_ms;
-    do hint_search_->run(8);
-    while (hint_search_->done() < hint_target_ && platform::now_ms() < until);
+    think(*hint_search_, hint_target_, budget_ms);
     if (hint_search_->done() >= hint_target_) finish_hint();
     return true;
   }
@@ -209,9 +229,7 @@ bool Session::step(double budget_ms, double now_ms) {
   }
   // Think in small chunks until this frame's budget is spent, so the page
   // keeps drawing while the strongest level works.
-  double until = platform::now_ms() + budget_ms;
-  do search_->run(8);
-  while (search_->done() < search_target_ && platform::now_ms() < until);
+  think(*search_, search_target_, budget_ms);
   if (search_->done() >= search_target_ && now_ms >= ai_ready_at_) {
     Action a = search_->best();
     search_.reset();

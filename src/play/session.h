@@ -1,6 +1,8 @@
 // A game at the screen: the match record, who sits at each seat, the seat
-// whose view is drawn, and the AI thinking in slices between frames.
+// whose view is drawn, and the AI thinking in slices between frames. Plain
+// C++ with no platform: the browser and the native tests drive the same code.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -50,6 +52,22 @@ class Session {
   std::vector<std::string> log() const;  // move log as the screen seat may read it
 
   double ai_delay_ms = 350;  // pause before an AI move, so a person can follow
+  // The clock the thinking slices are timed by (ms); tests set a fake one.
+  std::function<double()> clock = steady_ms;
+  static double steady_ms();
+
+  // How the thinking was sliced since the last reset: a slice runs chunks of
+  // kChunk iterations and stops at the first chunk that ends past its budget,
+  // so no slice outlasts its budget by more than its own last chunk.
+  struct Slices {
+    int count = 0;                // slices run
+    double budget_ms = 0;         // the largest budget asked for
+    double longest_ms = 0;        // the longest slice
+    double worst_overrun_ms = 0;  // max over slices of (slice - budget - last chunk); <= 0 by design
+  };
+  static constexpr int kChunk = 8;
+  const Slices& slices() const { return slices_; }
+  void reset_slices() { slices_ = Slices(); }
 
   // Hint: the shared search runs for the person to move, in slices like an AI
   // seat's; any change to the game drops it.
@@ -74,7 +92,9 @@ class Session {
   std::unique_ptr<Search> hint_search_;
   int hint_target_ = 0;
   Hint hint_;
+  Slices slices_;
   void finish_hint();
+  void think(Search& s, int target, double budget_ms);
 };
 
 std::vector<Seat> parse_seats(const Json& j, int n);  // ["human","ai:2",...]
