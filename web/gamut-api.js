@@ -28,6 +28,14 @@
     nodePos: function (node) { return JSON.parse(call('gamut_node_pos', [String(node)])); },
     widget: function (label) { return JSON.parse(call('gamut_widget', [String(label)])); },
     frames: frames,
+    wake: function () { call('gamut_wake'); },
+    // What the page's own tests wait on: {frames, input_age, input_pending, layout_stable, thinking}.
+    probe: function () { return JSON.parse(call('gamut_probe')); },
+    // Input handled and every button where it was the frame before.
+    settled: function () {
+      var p = JSON.parse(call('gamut_probe'));
+      return !p.input_pending && p.input_age >= 2 && p.layout_stable;
+    },
     // Solitaire games (Mosby): a hint for the move to make, the AI playing the
     // seat, the end-of-game summary window, the scripted tutorial.
     hint: function () { var e = call('gamut_ui', ['hint']); return e || null; },

@@ -162,6 +162,10 @@ static ui::App g_app;
 static float g_dpr = 0;
 static int g_idle = 0;
 static bool g_force = true;
+// Frames drawn, and the frame that last took input: a click is handled by
+// the frame after the one that polled it (ImGui acts on the release), so a
+// test waits until input_age >= 2 and nothing is queued.
+static long g_drawn = 0, g_input_frame = -1;
 
 static void load_fonts(float dpr) {
   ImGuiIO& io = ImGui::GetIO();
@@ -232,6 +236,7 @@ static void frame() {
     ImGui_ImplSDL2_ProcessEvent(&e);
     input = true;
   }
+  if (input) g_input_frame = g_drawn;
   // Idle: nothing moved and nothing is thinking, so draw nothing.
   if (!input && !g_force && !g_app.busy() && g_idle > 4) return;
   g_idle = input || g_force || g_app.busy() ? 0 : g_idle + 1;
@@ -256,6 +261,7 @@ static void frame() {
   glClearColor(0.1f, 0.08f, 0.07f, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ++g_drawn;
   EM_ASM({
     if (window.gamutFrame) window.gamutFrame();
   });
@@ -294,6 +300,17 @@ EMSCRIPTEN_KEEPALIVE const char* gamut_ui(const char* c) {
   return (g_ret = g_app.api_ui(c)).c_str();
 }
 EMSCRIPTEN_KEEPALIVE void gamut_wake() { g_force = true; }
+// Cheap to call every animation frame, unlike gamut_state.
+EMSCRIPTEN_KEEPALIVE const char* gamut_probe() {
+  SDL_PumpEvents();
+  bool pending = SDL_HasEvents(SDL_FIRSTEVENT, SDL_LASTEVENT);
+  long age = g_input_frame < 0 ? g_drawn : g_drawn - g_input_frame;
+  g_ret = "{\"frames\":" + std::to_string(g_drawn) + ",\"input_age\":" + std::to_string(age) +
+          ",\"input_pending\":" + (pending ? "true" : "false") +
+          ",\"layout_stable\":" + (g_app.layout_stable() ? "true" : "false") +
+          ",\"thinking\":" + (g_app.thinking() ? "true" : "false") + "}";
+  return g_ret.c_str();
+}
 }
 
 int main() {

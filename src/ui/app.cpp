@@ -44,15 +44,27 @@ static std::string fmt_date(double ms) {
   return buf;
 }
 
-// Where each button was drawn this frame, by label (scoped by game id on the
-// home screen), so browser tests can click real buttons.
-static std::map<std::string, ImVec4> g_widgets, g_widgets_prev;
+// Where each button was drawn in the last two frames, by label (scoped by game
+// id on the home screen), so browser tests can click real buttons, and can
+// tell a button that has settled in place from one in a window still sizing.
+struct WidgetRect {
+  ImVec4 r;
+  bool visible;  // its centre is inside its window's clip rect: a click there reaches it
+  bool operator==(const WidgetRect& o) const {
+    return r.x == o.r.x && r.y == o.r.y && r.z == o.r.z && r.w == o.r.w && visible == o.visible;
+  }
+};
+static std::map<std::string, WidgetRect> g_widgets, g_widgets_prev;
 static std::string g_scope;
 
 static bool button(const char* label, ImVec2 size = ImVec2(0, 0)) {
   bool r = ImGui::Button(label, size);
   ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  g_widgets[g_scope + label] = ImVec4(a.x, a.y, b.x, b.y);
+  ImVec2 c((a.x + b.x) / 2, (a.y + b.y) / 2);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImVec2 lo = dl->GetClipRectMin(), hi = dl->GetClipRectMax();
+  bool vis = ImGui::IsItemVisible() && c.x >= lo.x && c.x < hi.x && c.y >= lo.y && c.y < hi.y;
+  g_widgets[g_scope + label] = {ImVec4(a.x, a.y, b.x, b.y), vis};
   return r;
 }
 
@@ -251,6 +263,11 @@ std::string App::api_state() const {
     hj["second_value"] = h->second_value;
     j["hint"] = hj;
   }
+  const Session::Slices& sl = session_->slices();
+  j["ai_slices"] = {{"count", sl.count},
+                    {"budget_ms", sl.budget_ms},
+                    {"longest_ms", sl.longest_ms},
+                    {"worst_overrun_ms", sl.worst_overrun_ms}};
   j["autoplay"] = seat >= 0 && session_->seats()[seat].ai;
   j["summary_open"] = summary_open_;
   {
@@ -304,7 +321,14 @@ std::string App::api_new_game(const std::string& id, const std::string& options_
       for (Seat& s : seats) s.level = std::clamp(o["level"].get<int>(), 1, 5);
     Json gopts = o.contains("options") ? o["options"] : Json::object();
     r.options = gopts;
+    double delay = -1;
+    if (o.contains("ai_delay")) {
+      if (!o["ai_delay"].is_number() || o["ai_delay"].get<double>() < 0 || o["ai_delay"].get<double>() > 5000)
+        return "ai_delay must be a number of milliseconds from 0 to 5000";
+      delay = o["ai_delay"].get<double>();
+    }
     start(std::move(r), std::move(seats));
+    if (delay >= 0) session_->ai_delay_ms = delay;
     return "";
   } catch (const std::exception& e) {
     return e.what();
@@ -342,14 +366,17 @@ std::string App::api_node_pos(const std::string& node) const {
 }
 
 std::string App::api_widget(const std::string& label) const {
-  auto it = g_widgets_prev.find(label);
-  if (it == g_widgets_prev.end()) {
-    it = g_widgets.find(label);
-    if (it == g_widgets.end()) return "null";
-  }
-  const ImVec4& r = it->second;
-  return Json{{"x", (r.x + r.z) / 2}, {"y", (r.y + r.w) / 2}, {"w", r.z - r.x}, {"h", r.w - r.y}}.dump();
+  auto it = g_widgets.find(label);
+  if (it == g_widgets.end()) return "null";
+  const ImVec4& r = it->second.r;
+  auto prev = g_widgets_prev.find(label);
+  bool stable = prev != g_widgets_prev.end() && prev->second == it->second;
+  return Json{{"x", (r.x + r.z) / 2}, {"y", (r.y + r.w) / 2},          {"w", r.z - r.x},
+              {"h", r.w - r.y},       {"visible", it->second.visible}, {"stable", stable}}
+      .dump();
 }
+
+bool App::layout_stable() const { return g_widgets == g_widgets_prev && pending_ui_.empty(); }
 
 std::string App::api_undo() {
   if (!session_ || !session_->undo()) return "nothing to undo";
@@ -1536,10 +1563,17 @@ void App::draw_summary() {
   }
   const Json& sm = v["summary"];
   ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowSize(ImVec2(std::min(600.0f, io.DisplaySize.x - 20), 0), ImGuiCond_Appearing);
+  // A fixed height: the report scrolls in a child that fills the window, which
+  // an auto-fitting window could not size.
+  ImGui::SetNextWindowSize(ImVec2(std::min(600.0f, io.DisplaySize.x - 20), std::min(640.0f, io.DisplaySize.y - 60)),
+                           ImGuiCond_Appearing);
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSizeConstraints(ImVec2(300, 200), ImVec2(io.DisplaySize.x - 20, io.DisplaySize.y - 60));
   ImGui::Begin("Summary###summary", &summary_open_, ImGuiWindowFlags_NoCollapse);
+  // The report scrolls inside the window and Close stays below it, on screen
+  // however long the report grows.
+  float footer = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
+  ImGui::BeginChild("report", ImVec2(0, -footer));
   if (s.terminal()) {
     if (g_fonts.title) ImGui::PushFont(g_fonts.title);
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 216, 100, 255));
@@ -1624,6 +1658,8 @@ void App::draw_summary() {
                         e.value("why", "").c_str(), e.value("notoriety", 0));
     ImGui::TreePop();
   }
+  ImGui::EndChild();
+  ImGui::Separator();
   if (button("Close")) summary_open_ = false;
   ImGui::End();
 }

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "session.h"
+#include "play/session.h"
 
 struct ImVec2;
 
@@ -33,7 +33,13 @@ class App {
   std::string api_share_code() const;
   std::string api_load(const std::string& code);
   std::string api_node_pos(const std::string& node) const;
-  std::string api_widget(const std::string& label) const;  // centre of a button drawn last frame
+  // The centre of a button drawn in the last frame, whether a click there
+  // reaches it, and whether it stood in the same place the frame before.
+  std::string api_widget(const std::string& label) const;
+  // Every button stood where it stood the frame before, and no queued UI
+  // command waits: what tests wait on before they look or click.
+  bool layout_stable() const;
+  bool thinking() const { return session_ && (session_->thinking() || session_->hinting()); }
   std::string api_undo();
   std::string api_redo();
   std::string api_ui(const std::string& cmd);  // "home", "rules", "log", "replay:<n>", "hint", "autoplay:on"...

@@ -2,7 +2,7 @@
 // board (or a button where a move has no square), as a person would.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, open, state, frames, settle, playByClicks, screenshot } from './lib.mjs';
+import { startServer, launch, open, state, settle, playByClicks, screenshot, settled } from './lib.mjs';
 
 let server, url, browser;
 before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
@@ -35,7 +35,7 @@ test('Blue and Gray: a compulsory multi-jump is entered by clicking each landing
   assert.ok(found, 'a multi-jump position was reached');
   // Jumps are compulsory: every legal action is a jump.
   assert.ok(s.legal_actions.every((a) => a.includes('x')), JSON.stringify(s.legal_actions));
-  await frames(page, 3);
+  await settled(page);
   const captured = (v) => v.side.length;
   const before = captured(s.view);
   await playByClicks(page, () => found);
@@ -59,7 +59,7 @@ test('The Gray Ghost: a full turn by clicks (spin, then move) against the AI', a
   const played = [];
   for (let k = 0; k < 12 && s.to_move === 0 && s.result === null; k++) {
     played.push(await playByClicks(page));
-    await frames(page, 3);
+    await settled(page);
     s = await state(page);
   }
   assert.ok(played.includes('spin'), `a spin was made: ${played}`);
@@ -84,7 +84,7 @@ test('The Man from U.N.C.L.E.: a full turn by clicks (die and destination) again
   const played = [];
   for (let k = 0; k < 8 && s.to_move === 0 && s.result === null; k++) {
     played.push(await playByClicks(page));
-    await frames(page, 3);
+    await settled(page);
     s = await state(page);
   }
   // The first choice is a die (or the total of a double) and a destination.

@@ -2,7 +2,7 @@
 // win; and a reload in the middle of a game against the AI.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, open, state, frames, clickNode, clickWidget, settle, screenshot } from './lib.mjs';
+import { startServer, launch, open, state, clickNode, clickWidget, settle, screenshot, settled } from './lib.mjs';
 
 let server, url, browser;
 before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
@@ -24,10 +24,10 @@ async function arrange(page, seat, want) {
       const b = await page.evaluate((n) => window.gamut.nodePos(n), SLOTS[seat][j]);
       await page.mouse.move(a.x, a.y);
       await page.mouse.down();
-      await frames(page, 2);
+      await settled(page);
       await page.mouse.move(b.x, b.y, { steps: 4 });
       await page.mouse.up();
-      await frames(page, 3);
+      await settled(page);
       useDrag = false;
     } else {
       await clickNode(page, SLOTS[seat][i]);
@@ -50,7 +50,7 @@ test('a whole hotseat game of Geister, played by clicking, ends in a win', async
   const ctx = await browser.newContext();
   const page = await open(ctx, url);
   assert.equal(await page.evaluate(() => window.gamut.newGame('geister', { seats: ['human', 'human'], options: { first: 'South' } })), null);
-  await frames(page, 3);
+  await settled(page);
   await arrange(page, 0, 'GGGGEEEE');
   await uncover(page);
   let s = await state(page);
@@ -104,7 +104,7 @@ test('a game against the AI started from the home screen resumes after a reload'
   const log = s.log, view = s.view;
   await page.reload();
   await page.waitForFunction(() => window.gamut && window.gamut.isReady);
-  await frames(page, 3);
+  await settled(page);
   const r = await state(page);
   assert.equal(r.screen, 'play');
   assert.equal(r.game, 'geister');

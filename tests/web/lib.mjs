@@ -10,6 +10,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // GAMUT_WEB_ROOT serves another build (e.g. a one-game dev build) instead of build/web.
 export const webRoot = path.resolve(process.env.GAMUT_WEB_ROOT || path.resolve(here, '../../build/web'));
 
+// Long whole-game runs: `./scripts/test --quick` skips them, the full command runs them.
+export const soak = process.env.GAMUT_QUICK === '1' ? { skip: 'soak test: ./scripts/test without --quick runs it' } : {};
+
 export async function startServer() {
   const server = await serve(webRoot, 0);
   return { server, url: `http://127.0.0.1:${server.address().port}/` };
@@ -34,19 +37,33 @@ export async function open(context, url, { width = 1200, height = 800 } = {}) {
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
   await page.goto(url);
   await page.waitForFunction(() => window.gamut && window.gamut.isReady, null, { timeout: 60000 });
-  await frames(page, 3);
+  await settled(page);
   return page;
 }
 
+// Waits until the page has drawn what was done before this call and has
+// settled: at least two frames drawn since, all input handled, and every
+// button where it was the frame before. A state condition, not a frame count:
+// on a loaded machine it simply takes longer.
+export async function settled(page, timeout = 30000) {
+  await page.waitForFunction((f0) => {
+    window.gamut.wake();  // an idle page draws nothing; this asks for a frame
+    const p = window.gamut.probe();
+    return p.frames >= f0 + 2 && !p.input_pending && p.input_age >= 2 && p.layout_stable;
+  }, await page.evaluate(() => window.gamut.probe().frames), { timeout, polling: 'raf' });
+}
+
+// Kept for tests that measure drawing: lets n animation frames pass.
 export const frames = (page, n = 3) => page.evaluate((k) => window.gamut.frames(k), n);
 export const state = (page) => page.evaluate(() => window.gamut.state());
 
 // Clicks a board node where the page draws it.
 export async function clickNode(page, node) {
+  await settled(page);  // the board transform is the one of a settled frame
   const p = await page.evaluate((n) => window.gamut.nodePos(n), node);
   if (!p) throw new Error(`node ${node} is not on the board`);
   await page.mouse.click(p.x, p.y);
-  await frames(page, 3);
+  await settled(page);
 }
 
 // Waits until the AI or chance has moved and a person is to move or the game ended.
@@ -55,7 +72,7 @@ export async function settle(page, timeout = 30000) {
     const s = window.gamut.state();
     return s.result !== null || (s.legal_actions.length > 0 && !s.thinking);
   }, null, { timeout, polling: 50 });
-  await frames(page, 2);
+  await settled(page);
 }
 
 export async function screenshot(page, name) {
@@ -64,17 +81,26 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: path.join(dir, name) });
 }
 
-// Clicks a button the app drew (by its label; home-screen buttons are "<game id>:<label>").
-export async function widget(page, label) {
-  await frames(page, 4);  // windows settle their size and place over a couple of frames
-  return page.evaluate((l) => window.gamut.widget(l), label);
+// A button the app drew (by its label; home-screen buttons are "<game id>:<label>"),
+// once it stands still: {x, y, w, h, visible}, or null when the settled page has none.
+export async function widget(page, label, timeout = 30000) {
+  const h = await page.waitForFunction((l) => {
+    window.gamut.wake();
+    const w = window.gamut.widget(l);
+    const done = window.gamut.settled();
+    if (w) return w.stable && (w.visible || done) ? w : false;
+    return done ? 'absent' : false;
+  }, label, { timeout, polling: 'raf' });
+  const w = await h.jsonValue();
+  return w === 'absent' ? null : w;
 }
 
 export async function clickWidget(page, label) {
   const w = await widget(page, label);
   if (!w) throw new Error(`no button "${label}" on screen`);
+  if (!w.visible) throw new Error(`button "${label}" is drawn outside its window's visible area`);
   await page.mouse.click(w.x, w.y);
-  await frames(page, 3);
+  await settled(page);
 }
 
 // Plays a move given as "from-to" by clicking both squares, handing over

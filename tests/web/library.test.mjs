@@ -2,7 +2,7 @@
 // is disabled or full, corrupt saves, undo/redo, replay and embedding.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, open, state, frames, clickWidget, widget, settle, screenshot } from './lib.mjs';
+import { startServer, launch, open, state, clickWidget, widget, settle, screenshot, settled } from './lib.mjs';
 
 let server, url, browser;
 before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
@@ -16,7 +16,7 @@ async function hotseat(page, moves) {
   assert.equal(await page.evaluate(() => window.gamut.newGame('geister',
     { seats: ['human', 'human'], options: { first: 'South' }, seed: 7 })), null);
   for (const m of moves) assert.equal(await page.evaluate((a) => window.gamut.act(a), m), null, m);
-  await frames(page, 3);
+  await settled(page);
 }
 
 test('a shared link opens the same position in a fresh browser context', async () => {
@@ -51,9 +51,9 @@ test('a bad or truncated code shows a clear message and leaves the current game 
   await clickWidget(page, 'Share');
   const box = await widget(page, 'Open');
   await page.mouse.click(box.x - 150, box.y);
-  await frames(page, 3);
+  await settled(page);
   await page.keyboard.type('AAAAAAAAAA', { delay: 20 });
-  await frames(page, 3);
+  await settled(page);
   await clickWidget(page, 'Open');
   const after = await state(page);
   assert.ok(after.messages.some((m) => /could not be opened/.test(m) && /unchanged/.test(m)), JSON.stringify(after.messages));
@@ -89,13 +89,13 @@ test('with storage full the player is told, play continues and other saves stay 
     Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };
   });
   assert.equal(await page.evaluate(() => window.gamut.act('e5-f5')), null);
-  await frames(page, 3);
+  await settled(page);
   let s = await state(page);
   assert.ok(s.messages.some((m) => /storage is full/.test(m)), JSON.stringify(s.messages));
   assert.equal(await page.evaluate(() => window.gamut.act('a2-a3')), null);
   s = await state(page);
   assert.equal(s.log.length, 5);
-  await frames(page, 3);
+  await settled(page);
   await screenshot(page, 'saves-corrupt.png');
   // The good save still loads; the corrupt one is skipped with a note.
   await clickWidget(page, 'Load');
@@ -146,10 +146,10 @@ test('undo and redo with buttons and keys; against the AI undo takes back the re
   const chord = async (key) => {
     await page.keyboard.down('Control');
     await page.keyboard.down(key);
-    await frames(page, 3);
+    await settled(page);
     await page.keyboard.up(key);
     await page.keyboard.up('Control');
-    await frames(page, 3);
+    await settled(page);
   };
   await chord('z');
   assert.deepEqual((await state(page)).log, start.log);

@@ -2,7 +2,7 @@
 // summary, the cards in hand and the tutorial (issue 7, "Play").
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, open, state, frames, settle, playByClicks, screenshot, widget, clickWidget } from './lib.mjs';
+import { startServer, launch, open, state, settle, playByClicks, screenshot, widget, clickWidget, settled, soak } from './lib.mjs';
 
 let server, url, browser;
 before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
@@ -48,10 +48,12 @@ test("Mosby: the Hint button runs the shared search in slices and names a legal 
   assert.ok(await widget(page, 'Hint'), 'a Hint button is drawn');
   // Drawing the whole map in software GL is itself slow: the hint is measured against it.
   const idle = await frameGaps(page, { ms: 1500 });
+  const f0 = await page.evaluate(() => window.gamut.probe().frames);
   await clickWidget(page, 'Hint');
   s = await state(page);
   assert.ok(s.hinting || s.hint, 'the click started the search');
   const f = await frameGaps(page, { busy: '(s) => s.hinting' });
+  const drawn = (await page.evaluate(() => window.gamut.probe().frames)) - f0;
   s = await state(page);
   assert.ok(s.hint, 'a hint arrived');
   assert.ok(s.legal_actions.includes(s.hint.action), `${s.hint.action} is legal`);
@@ -61,9 +63,14 @@ test("Mosby: the Hint button runs the shared search in slices and names a legal 
   console.log(`hint: ${s.hint.text}\n  thinking: ${f.frames} frames in ${f.ms.toFixed(0)} ms, longest ` +
     `${f.worst.toFixed(1)} ms, mean ${f.mean.toFixed(1)} ms; drawing alone: longest ${idle.worst.toFixed(1)} ms, ` +
     `mean ${idle.mean.toFixed(1)} ms`);
-  assert.ok(f.frames >= 8, 'the page kept drawing while the hint was thought out');
-  // The search takes about 8 ms of each frame: frames grow by that, not by the whole search.
-  assert.ok(f.mean < idle.mean + 60, `mean frame ${f.mean.toFixed(1)} ms against ${idle.mean.toFixed(1)} ms`);
+  // The mechanism, not frame times (those are figures for scripts/bench-page):
+  // the hint thinks in slices of 8 ms, each ending at the first chunk past it,
+  // and the page draws a frame between slices.
+  const sl = s.ai_slices;
+  assert.ok(sl.count >= 2, `the hint was spread over ${sl.count} slices`);
+  assert.equal(sl.budget_ms, 8);
+  assert.ok(sl.worst_overrun_ms <= 0, `a slice ran ${sl.worst_overrun_ms} ms past its budget and its last chunk`);
+  assert.ok(drawn >= sl.count - 1, `${drawn} frames for ${sl.count} slices: the page drew between slices`);
   await screenshot(page, 'mosby-hint.png');
   // The hint is for this position only: playing a move drops it.
   assert.equal(await page.evaluate((a) => window.gamut.act(a), s.hint.action), null);
@@ -74,18 +81,21 @@ test("Mosby: the Hint button runs the shared search in slices and names a legal 
   await ctx.close();
 });
 
-test("Mosby: Autoplay plays the band to the end; the summary shows Notoriety by turn and the points by reason", async (t) => {
+test("Mosby: Autoplay plays the band to the end; the summary shows Notoriety by turn and the points by reason", soak, async (t) => {
   const ctx = await browser.newContext();
-  const page = await open(ctx, url);
-  if (!(await newMosby(t, page, { seats: ['human'], seed: 11 }))) return;
+  // A short page: whatever the outcome, the report is taller than its window,
+  // and Close must stay on screen below it (it once scrolled out of reach).
+  const page = await open(ctx, url, { width: 1200, height: 560 });
+  // No pause before each AI move (ai_delay): the whole game is played, only faster.
+  if (!(await newMosby(t, page, { seats: ['human'], seed: 11, ai_delay: 0 }))) return;
   assert.ok(await widget(page, 'Autoplay'), 'an Autoplay button is drawn');
   assert.equal(await page.evaluate(() => window.gamut.autoplay(true, 1)), null);
   let s = await state(page);
   assert.equal(s.autoplay, true);
   assert.deepEqual(s.legal_actions, [], 'the person has nothing to click while the AI plays');
-  // The search now keeps the band alive longer: a whole game can take minutes in software GL.
+  // The search keeps the band alive for up to 8 turns: in software GL that takes a while.
   await page.waitForFunction(() => window.gamut.state().result !== null, null, { timeout: 600000, polling: 200 });
-  await frames(page, 4);
+  await settled(page);
   s = await state(page);
   assert.equal(s.summary_open, true, 'the summary opened at the end of the game');
   const sm = s.view.summary;

@@ -1,0 +1,52 @@
+// Frame times as figures, not test assertions (a loaded machine makes any
+// wall-clock budget flaky): for each game, the gaps between frames while the
+// page draws the board, and while the strongest AI thinks. Run by scripts/bench-page.
+import { startServer, launch, open, settled } from './lib.mjs';
+
+// Gaps between animation frames for `ms` milliseconds, the page made to draw each one.
+async function gaps(page, ms, whileThinking = false) {
+  return page.evaluate(async ({ ms, whileThinking }) => {
+    const out = [];
+    let last = performance.now();
+    const t0 = last;
+    await new Promise((resolve) => {
+      (function tick(now) {
+        out.push(now - last);
+        last = now;
+        window.gamut.wake();
+        const stop = whileThinking ? !window.gamut.probe().thinking : now - t0 > ms;
+        if (stop || now - t0 > 120000) resolve(); else requestAnimationFrame(tick);
+      })(performance.now());
+    });
+    out.shift();
+    out.sort((a, b) => a - b);
+    const q = (p) => out[Math.min(out.length - 1, Math.floor(p * out.length))] || 0;
+    return { n: out.length, median: q(0.5), p95: q(0.95), worst: out[out.length - 1] || 0 };
+  }, { ms, whileThinking });
+}
+
+const fmt = (g) => `${g.n} frames, median ${g.median.toFixed(1)} ms, p95 ${g.p95.toFixed(1)} ms, longest ${g.worst.toFixed(1)} ms`;
+const { server, url } = await startServer();
+const browser = await launch();
+const games = { geister: { seats: ['human', 'ai:5'], options: { first: 'North' }, setup: 'setup:GEGEEGEG' },
+  'blue-and-gray': { seats: ['ai:5', 'human'] }, 'gray-ghost': { seats: ['human', 'ai:5'] },
+  uncle: { seats: ['human', 'ai:5'] }, mosby: { seats: ['human'] } };
+for (const [id, o] of Object.entries(games)) {
+  const ctx = await browser.newContext();
+  const page = await open(ctx, url);
+  const err = await page.evaluate(([id, o]) => window.gamut.newGame(id, { seats: o.seats, options: o.options }), [id, o]);
+  if (err) { console.log(`${id}: ${err}`); await ctx.close(); continue; }
+  await settled(page);
+  console.log(`${id} drawing: ${fmt(await gaps(page, 2000))}`);
+  if (o.setup) await page.evaluate((a) => window.gamut.act(a), o.setup);
+  if (id === 'mosby') await page.evaluate(() => window.gamut.hint());
+  const thinking = await page.evaluate(() => window.gamut.probe().thinking);
+  if (thinking || id === 'blue-and-gray') {
+    const g = await gaps(page, 0, true);
+    const sl = await page.evaluate(() => window.gamut.state().ai_slices);
+    console.log(`${id} ${id === 'mosby' ? 'hint' : 'ai:5'} thinking: ${fmt(g)}; slices ${sl.count}, longest ${sl.longest_ms.toFixed(1)} ms`);
+  }
+  await ctx.close();
+}
+await browser.close();
+server.close();
