@@ -310,7 +310,8 @@ TEST_CASE("blue-and-gray: the AI steps into the centre when the other captain is
   }
 }
 
-TEST_CASE("blue-and-gray: 10,000 random games hold every invariant and round-trip through saves") {
+TEST_CASE("blue-and-gray: 10,000 random games hold every invariant and round-trip through saves" *
+          doctest::test_suite("soak")) {
   // 7,000 whole games under the default rules and 1,000 whole games under
   // each option, so every variant's rules meet the invariants to the end.
   auto t0 = std::chrono::steady_clock::now();

@@ -185,7 +185,8 @@ TEST_CASE("geister: every bot varies its set-up, so no fixed habit can be exploi
   }
 }
 
-TEST_CASE("geister: 10,000 random games hold every invariant and round-trip through saves") {
+TEST_CASE("geister: 10,000 random games hold every invariant and round-trip through saves" *
+          doctest::test_suite("soak")) {
   auto st = random_games("geister", 10000, 2024, 2);
   CHECK(st.games == 10000);
   CHECK(st.round_trips > 10000);

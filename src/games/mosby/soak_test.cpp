@@ -6,7 +6,8 @@
 using namespace gamut;
 using namespace gamut::testing;
 
-TEST_CASE("mosby: the greedy bot plays 1,000 whole games; invariants hold and saves round-trip") {
+TEST_CASE("mosby: the greedy bot plays 1,000 whole games; invariants hold and saves round-trip" *
+          doctest::test_suite("soak")) {
   SimStats st = random_games("mosby", 1000, 1985, 1, Json::object(), "greedy");
   CHECK(st.games == 1000);
   CHECK(st.round_trips >= 1000);
