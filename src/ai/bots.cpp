@@ -243,6 +243,15 @@ static double think_ms(const std::string& name) {
   return ms;
 }
 
+// The whole of `t` as a count from 1 to max, or a DataError naming the bot.
+static int bot_count(const std::string& t, const std::string& name, int max, const char* what) {
+  char* end = nullptr;
+  long v = t.empty() ? 0 : std::strtol(t.c_str(), &end, 10);
+  if (t.empty() || *end || v < 1 || v > max)
+    throw DataError("bad " + std::string(what) + " in bot '" + name + "' (1-" + std::to_string(max) + ")");
+  return int(v);
+}
+
 std::unique_ptr<Bot> make_bot(const std::string& name) {
   if (name.find('@') != std::string::npos) {
     double ms = think_ms(name);
@@ -253,14 +262,12 @@ std::unique_ptr<Bot> make_bot(const std::string& name) {
   }
   if (name == "random") return std::make_unique<RandomBot>();
   if (name == "greedy") return std::make_unique<GreedyBot>();
-  if (name.rfind("mc", 0) == 0) return std::make_unique<FlatMcBot>(name.size() > 3 ? std::stoi(name.substr(3)) : 2000);
+  if (name == "mc") return std::make_unique<FlatMcBot>(2000);
+  if (name.rfind("mc:", 0) == 0)
+    return std::make_unique<FlatMcBot>(bot_count(name.substr(3), name, 10000000, "playout count"));
   if (name == "ai") return std::make_unique<MctsBot>(3);
-  if (name.rfind("ai:", 0) == 0) {
-    int lv = std::atoi(name.c_str() + 3);
-    if (lv < 1 || lv > 5) throw DataError("AI level must be 1-5: " + name);
-    return std::make_unique<MctsBot>(lv);
-  }
-  throw DataError("unknown bot '" + name + "' (random, greedy, mc, mc@MS, ai, ai:1-5, ai@MS)");
+  if (name.rfind("ai:", 0) == 0) return std::make_unique<MctsBot>(bot_count(name.substr(3), name, 5, "AI level"));
+  throw DataError("unknown bot '" + name + "' (random, greedy, mc, mc:N, mc@MS, ai, ai:1-5, ai@MS)");
 }
 
 }  // namespace gamut

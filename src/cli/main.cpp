@@ -43,6 +43,20 @@ std::string flag(const std::map<std::string, std::string>& f, const char* k, con
   return def;
 }
 
+// A numeric flag, whole, or a message naming the flag (not a bare "stoi").
+double num_flag(const std::map<std::string, std::string>& f, const char* k, const char* def) {
+  std::string v = flag(f, k, def);
+  char* end = nullptr;
+  double d = v.empty() ? 0 : std::strtod(v.c_str(), &end);
+  if (v.empty() || *end) throw DataError(std::string("--") + k + " takes a number, not '" + v + "'");
+  return d;
+}
+long int_flag(const std::map<std::string, std::string>& f, const char* k, const char* def) {
+  double d = num_flag(f, k, def);
+  if (d != std::floor(d) || d < 0 || d > 1e18) throw DataError(std::string("--") + k + " takes a whole number >= 0");
+  return long(d);
+}
+
 std::vector<std::string> split(const std::string& s, char c) {
   std::vector<std::string> r;
   std::stringstream ss(s);
@@ -63,12 +77,12 @@ std::pair<double, double> wilson(int k, int n) {
 // cancels out; wins are then counted per bot, not per seat.
 int cmd_selfplay(const std::map<std::string, std::string>& f) {
   std::string id = flag(f, "game");
-  int n = std::stoi(flag(f, "games", "10"));
-  uint64_t seed = std::stoull(flag(f, "seed", "1"));
+  int n = int(int_flag(f, "games", "10"));
+  uint64_t seed = uint64_t(int_flag(f, "seed", "1"));
   std::vector<std::string> names = split(flag(f, "bots", "random,random"), ',');
   Json options = f.count("options") ? parse_json_text(f.at("options"), "--options") : Json::object();
   bool verbose = f.count("verbose"), swap = f.count("swap");
-  int version = std::stoi(flag(f, "version", "0"));  // 0: the newest rules data
+  int version = int(int_flag(f, "version", "0"));  // 0: the newest rules data
   int k = int(names.size());
   std::vector<std::unique_ptr<Bot>> bots;
   for (auto& b : names) bots.push_back(make_bot(b));
@@ -121,11 +135,11 @@ int cmd_selfplay(const std::map<std::string, std::string>& f) {
 
 int cmd_bench(const std::map<std::string, std::string>& f) {
   std::string id = flag(f, "game");
-  double secs = std::stod(flag(f, "seconds", "3"));
-  int seats = std::stoi(flag(f, "seats", "0"));
+  double secs = num_flag(f, "seconds", "3");
+  int seats = int(int_flag(f, "seats", "0"));
   auto game = load_game(id);
   if (seats == 0) seats = game->info().min_seats;
-  Rng rng(std::stoull(flag(f, "seed", "1")));
+  Rng rng(uint64_t(int_flag(f, "seed", "1")));
   long playouts = 0, plies = 0;
   auto t0 = Clock::now();
   while (since(t0) < secs) {
@@ -149,16 +163,16 @@ int cmd_bench(const std::map<std::string, std::string>& f) {
 // --seats pin the rules data and the number of players.
 int cmd_golden(const std::map<std::string, std::string>& f) {
   std::string id = flag(f, "game");
-  int n = std::stoi(flag(f, "games", "1"));
-  uint64_t seed = std::stoull(flag(f, "seed", "1"));
-  long stop = std::stol(flag(f, "plies", "0"));
+  int n = int(int_flag(f, "games", "1"));
+  uint64_t seed = uint64_t(int_flag(f, "seed", "1"));
+  long stop = int_flag(f, "plies", "0");
   Json options = f.count("options") ? parse_json_text(f.at("options"), "--options") : Json::object();
   for (int g = 0; g < n; ++g) {
     Record r;
     r.game = id;
     r.options = options;
-    r.version = std::stoi(flag(f, "version", "0"));  // 0: the newest rules data
-    r.seats = std::stoull(flag(f, "seats", "0"));
+    r.version = int(int_flag(f, "version", "0"));  // 0: the newest rules data
+    r.seats = uint64_t(int_flag(f, "seats", "0"));
     r.seed = seed * 1000003 + uint64_t(g);
     Match m(r);
     Rng rng(r.seed ^ 0x901d);
@@ -184,7 +198,7 @@ int usage() {
                "       gamut bench --game ID --seconds S\n"
                "       gamut replay --code CODE   (prints the move log of a share code)\n"
                "       gamut gat --host H --port P --level L   (Geister on a GAT tournament server)\n"
-               "bots: random, greedy, mc, mc@MS, ai, ai:1-5, ai@MS\n";
+               "bots: random, greedy, mc, mc:N (N playouts), mc@MS, ai, ai:1-5, ai@MS\n";
   return 2;
 }
 
