@@ -1,6 +1,5 @@
-// Mosby's Raiders, part 2: the 120 Action and Event cards (the Summary of the
-// Action Cards and of the Event Cards), the hand rules (5.1), the Event step
-// (A7, 5.2) and the windows in which the player may play a card.
+// The 120 Action and Event cards (the Summary of the Action Cards and of the Event
+// Cards), the hand rules (5.1), the Event step (A7, 5.2) and the windows in which the player may play a card.
 // Data: rules-data/mosby/v2.json "action_cards" and "event_cards"; v1 has none,
 // and then nothing here runs.
 //
@@ -9,8 +8,10 @@
 // Event cards left unseen when a turn ends early simply stay in the deck (5.2).
 #include <algorithm>
 #include <map>
+#include <string>
 
 #include "mosby.h"
+#include "procedure.h"
 
 namespace gamut::mosby {
 
@@ -66,12 +67,6 @@ const std::map<std::string, G::Effect> kEffects = {
     {"raiding_column", G::E_RAID},
     {"wagon_train", G::E_WAGON},
 };
-
-// As mosby.cpp: odds column -4..+4, a weaker attacker rounding in the defender's favour.
-int ratio_index(int att, int def) {
-  if (att >= def) return std::min(5, att / def) - 1;
-  return -(std::min(5, (def + att - 1) / att) - 1);
-}
 
 std::string face_name(const std::string& name, const Json& f, int k) {
   if (f.contains("space")) return name + " (" + f["space"].get<std::string>() + ")";
@@ -167,8 +162,6 @@ void MosbyState::give_event(const std::string& name) {
     }
   throw std::invalid_argument("mosby: no Event card named '" + name + "'");
 }
-
-bool MosbyState::card_decision_op(int op) const { return op == CO_LIMIT || op >= CO_COMBAT_Q; }
 
 void MosbyState::draw_action_cards() {
   if (g_->cards.empty()) return;
@@ -346,14 +339,14 @@ int MosbyState::card_initiative_bonus() const {
   return notoriety_ >= c.num.value("min_notoriety", 4) ? c.num.value("initiative_mod", 1) : 0;
 }
 
-bool MosbyState::card_initiative_window() {
+bool MosbyState::card_initiative_window(const Task&) {
   if (init_asked_ || !holds(G::C_GAIN_INIT)) return false;
   init_asked_ = true;
   push(CO_INIT_Q);
   return true;
 }
 
-bool MosbyState::card_escape_window() {
+bool MosbyState::card_escape_window(const Task&) {
   if (escape_asked_ || g_->cards.empty() || !holds(G::C_ESCAPES)) return false;
   escape_asked_ = true;
   push(CO_CASUALTY_Q, 2);
@@ -531,7 +524,7 @@ void MosbyState::resolve_event(int type) {
       set_awareness(awareness_ + num.value("awareness", -1));
       break;
     case G::E_TRAPPED:
-      push_casualty();
+      push(OP_CASUALTY);
       break;
     case G::E_DEPOT: {
       int s = g_->node(num["space"].get<std::string>());
@@ -608,74 +601,282 @@ bool is_die_op(int op) {
 }
 }  // namespace
 
-bool MosbyState::card_step() {
-  Task t = stack_.back();
-  auto done = [&] {
-    stack_.pop_back();
-    return true;
-  };
-  auto deck_left = [&](bool event) {
-    int n = 0;
+int MosbyState::deck_left(bool event) const {
+  int n = 0;
+  for (size_t k = 0; k < g_->cards.size(); ++k)
+    if (g_->cards[k].event == event) n += g_->cards[k].count - out_[k];
+  return n;
+}
+
+// An Event card's Union unit attacks Mosby in his space: mode 1 Extend the Front, 2 a raiding column.
+void MosbyState::event_combat(int u, int mode, int mod) {
+  units_[u].loc = int16_t(mosby_);
+  units_[u].active = units_[u].seen = true;
+  units_[u].from = -1;
+  event_combat_ = mode;
+  event_mod_ = mod;
+  begin_combat(false);
+}
+
+bool MosbyState::ready_draw_action(const Task& t) {
+  if (deck_left(false) == 0)  // the discards are shuffled into a new deck
     for (size_t k = 0; k < g_->cards.size(); ++k)
-      if (g_->cards[k].event == event) n += g_->cards[k].count - out_[k];
-    return n;
-  };
-  switch (t.op) {
-    case CO_DRAW_ACTION:
-      if (deck_left(false) == 0)  // the discards are shuffled into a new deck
-        for (size_t k = 0; k < g_->cards.size(); ++k)
-          if (!g_->cards[k].event) out_[k] = int8_t(std::count(hand_.begin(), hand_.end(), int(k)));
-      return deck_left(false) == 0 ? done() : false;
-    case CO_EVENT_DRAW:
-      if (deck_left(true) == 0)
-        for (size_t k = 0; k < g_->cards.size(); ++k)
-          if (g_->cards[k].event) out_[k] = 0;
-      return false;
-    case CO_LIMIT:
-      return int(hand_.size()) <= g_->hand_limit ? done() : false;
-    case CO_EVENT_NEXT:
-      stack_.pop_back();
-      if (events_left_ > 0) {
-        --events_left_;
-        push(CO_EVENT_NEXT);
-        push(CO_EVENT_DRAW);
+      if (!g_->cards[k].event) out_[k] = int8_t(std::count(hand_.begin(), hand_.end(), int(k)));
+  return deck_left(false) == 0 ? pop_task() : false;
+}
+
+void MosbyState::input_draw_action(const Task& t, Action a) {
+  int k = a - kCardDraw;
+  out_[k]++;
+  hand_.push_back(k);
+  dice_ = {};
+  roll_ = "Action card drawn: " + g_->cards[k].name;
+  return;
+}
+
+bool MosbyState::ready_limit(const Task& t) { return int(hand_.size()) <= g_->hand_limit ? pop_task() : false; }
+
+void MosbyState::input_discard(const Task& t, Action a) {
+  discard(a - kDiscard);
+  roll_ = "Discarded " + g_->cards[a - kDiscard].name;
+  if (t.op == CO_LIMIT) push(CO_LIMIT);
+  return;
+}
+
+void MosbyState::input_event_roll(const Task& t, Action a) {
+  int d = a - kDie;
+  events_left_ = d + extra_events_;
+  show_roll(d, "Event cards this turn: " + std::to_string(events_left_));
+  push(CO_EVENT_NEXT);
+  return;
+}
+
+bool MosbyState::run_event_next(const Task& t) {
+  if (events_left_ > 0) {
+    --events_left_;
+    push(CO_EVENT_NEXT);
+    push(CO_EVENT_DRAW);
+  }
+  return true;
+}
+
+bool MosbyState::ready_event_draw(const Task& t) {
+  if (deck_left(true) == 0)
+    for (size_t k = 0; k < g_->cards.size(); ++k)
+      if (g_->cards[k].event) out_[k] = 0;
+  return false;
+}
+
+void MosbyState::input_event_draw(const Task& t, Action a) {
+  int k = a - kCardDraw;
+  out_[k]++;
+  events_.push_back(k);
+  return resolve_event(k);
+}
+
+bool MosbyState::ready_extend(const Task& t) {
+  for (int k = 1; k <= 6; ++k)
+    if (!extended(k)) return false;
+  return pop_task();  // every result has come up: nothing is left to extend
+}
+
+void MosbyState::input_extend(const Task& t, Action a) {
+  int d = a - kDie;
+  show_roll(d, "Extend Union Lines Table");
+  if (extended(d)) {  // a result that came up before is rolled again (7.1)
+    roll_ += " (already extended: roll again)";
+    return push(CO_EXTEND);
+  }
+  bool was = mosby_ >= 0 && in_lines(mosby_);
+  extend_lines(d);
+  if (mosby_ >= 0 && !was && in_lines(mosby_)) push(CO_XDRAW);
+  return;
+}
+
+bool MosbyState::ready_pool_draw(const Task& t) {
+  for (const Unit& u : units_)
+    if (u.loc == kPool && (t.op == CO_XDRAW || g_->kinds[u.kind].type == COMBAT)) return false;
+  return pop_task();
+}
+
+void MosbyState::input_extend_draw(const Task& t, Action a) {
+  // The lines reach Mosby's space: a counter is drawn and examined (7.1, Extend the Front).
+  int kind = a - kDraw, u = pool_unit(kind);
+  roll_ = "Drawn for Mosby's space: " + g_->kinds[kind].name;
+  dice_ = {};
+  if (g_->kinds[kind].type != COMBAT) {
+    units_[u].loc = int16_t(mosby_);
+    return eliminate_noncombat(u);  // blanks and pickets go to the box; couriers and wagons pay
+  }
+  return event_combat(u, 1, 0);  // no surprise modifier
+}
+
+bool MosbyState::ready_marker(const Task& t) {
+  std::vector<bool> placed(g_->depot_values.size(), false);
+  for (const Space& s : spaces_)
+    if (s.depot >= 0) placed[s.depot] = true;
+  return std::count(placed.begin(), placed.end(), false) ? false : pop_task();
+}
+
+void MosbyState::input_marker(const Task& t, Action a) {
+  dice_ = {};
+  roll_ = "Depot placed at " + g_->name(t.b) + " (its value face down)";
+  return place_depot(t.b, a - kMarker);
+}
+
+void MosbyState::input_raid_die(const Task& t, Action a) {
+  int d = a - kDie;
+  int n = g_->node(g_->cards[t.a].num["die"][d - 1].get<std::string>());
+  show_roll(d, "Union Raiding Column -> " + g_->name(n));
+  devastate(n);
+  return push(CO_RAID_DRAW, 0, n);
+}
+
+void MosbyState::input_raid_draw(const Task& t, Action a) {
+  int kind = a - kDraw, u = pool_unit(kind), n = t.b;
+  dice_ = {};
+  roll_ = "Raiding column at " + g_->name(n) + ": " + g_->kinds[kind].name;
+  if (n == mosby_) return event_combat(u, 2, g_->cards[g_->card_of[G::E_RAID]].num.value("surprise", -2));
+  units_[u].loc = int16_t(n);
+  units_[u].active = units_[u].seen = true;
+  units_[u].from = -1;
+  return push(CO_RAID_STEP, u, 0, g_->cards[g_->card_of[G::E_RAID]].num.value("moves", 3));
+}
+
+bool MosbyState::ready_card_unit(const Task& t) { return units_[t.a].loc < 0 ? pop_task() : false; }
+
+void MosbyState::input_raid_step(const Task& t, Action a) {
+  int d = a - kDie;
+  int u = t.a, here = units_[u].loc;
+  const auto& rd = g_->roads[here];
+  int to = rd[(d - 1) % int(rd.size())];
+  show_roll(d, "Raiding column moves at random from " + g_->name(here) + " to " + g_->name(to));
+  units_[u].from = int16_t(here);
+  units_[u].loc = int16_t(to);
+  last_ = {here, to};
+  devastate(to);
+  if (to == mosby_) {
+    units_[u].loc = int16_t(here);  // event_combat puts it in Mosby's space
+    return event_combat(u, 2, g_->cards[g_->card_of[G::E_RAID]].num.value("surprise", -2));
+  }
+  if (t.c > 1) return push(CO_RAID_STEP, u, 0, t.c - 1);
+  return to_pool(u);  // its raid done, it returns to the pool
+}
+
+void MosbyState::input_sweep(const Task& t, Action a) {
+  int d = a - kDie;
+  show_roll(d, std::string("Union Sweep for the unit at ") + g_->name(units_[t.a].loc) +
+                   (d <= 3 ? ": back to the pool" : ": stays"));
+  if (d <= 3) to_pool(t.a);
+  return;
+}
+
+bool MosbyState::run_event_combat_end(const Task& t) {
+  for (int u : combat_units_)
+    if (units_[u].loc >= 0) to_pool(u);
+  event_combat_ = event_mod_ = 0;
+  return true;
+}
+
+bool MosbyState::ready_combat_cards(const Task& t) {
+  return combat_plays(*this, *g_, mosby_attacks_, rolled_, event_combat_ != 0).empty() ? pop_task() : false;
+}
+
+void MosbyState::input_combat_cards(const Task& t, Action a) {
+  if (a == kGoOn) return;
+  int k = a - kPlay;
+  const auto& c = g_->cards[k];
+  discard(k);
+  roll_ += ", " + c.name;
+  switch (c.effect) {
+    case G::C_HIDE:
+      stack_.pop_back();  // the combat die is not rolled
+      hidden_ = true;
+      roll_ = "Mosby hides (Hide card)";
+      if (mosby_ >= 0) {
+        bool found = false;
+        for (int u : units_at(mosby_)) found |= units_[u].active && combat(u);
+        if (found) scatter_active();
       }
-      return true;
-    case CO_EXTEND:
-      for (int k = 1; k <= 6; ++k)
-        if (!extended(k)) return false;
-      return done();  // every result has come up: nothing is left to extend
-    case CO_XDRAW:
-    case CO_RAID_DRAW: {
-      for (const Unit& u : units_)
-        if (u.loc == kPool && (t.op == CO_XDRAW || g_->kinds[u.kind].type == COMBAT)) return false;
-      return done();
-    }
-    case CO_MARKER: {
-      std::vector<bool> placed(g_->depot_values.size(), false);
-      for (const Space& s : spaces_)
-        if (s.depot >= 0) placed[s.depot] = true;
-      return std::count(placed.begin(), placed.end(), false) ? false : done();
-    }
-    case CO_RAID_STEP:
-    case CO_SWEEP:
-      return units_[t.a].loc < 0 ? done() : false;
-    case CO_EVENT_COMBAT_END:
-      stack_.pop_back();
-      for (int u : combat_units_)
-        if (units_[u].loc >= 0) to_pool(u);
-      event_combat_ = event_mod_ = 0;
-      return true;
-    case CO_COMBAT_Q:
-      return combat_plays(*this, *g_, mosby_attacks_, rolled_, event_combat_ != 0).empty() ? done() : false;
-    case CO_PERM_DISCARD: {
-      int perm = 0;
-      for (int k : hand_) perm += g_->cards[k].permanent;
-      return perm <= 1 ? done() : false;
+      return;
+    case G::C_BLUFF: {
+      card_str_ += c.num.value("odds_strength", 1);
+      int att = mosby_attacks_ ? strength_ + card_str_ : combat_strength_;
+      int def = mosby_attacks_ ? combat_strength_ : strength_ + card_str_;
+      int odds = (mosby_attacks_ ? g_->odds_mosby : g_->odds_union)[ratio_index(att, def) + 4];
+      combat_mod_ += odds - odds_mod_;
+      card_mod_ += odds - odds_mod_;
+      odds_mod_ = odds;
+      break;
     }
     default:
-      return false;
+      combat_mod_ += c.num.value("combat_mod", 0);
+      card_mod_ += c.num.value("combat_mod", 0);
+      extra_cas_ += c.num.value("casualty_checks", 0);
+      break;
   }
+  return push(CO_COMBAT_Q);
+}
+
+void MosbyState::input_counterattack(const Task& t, Action a) {
+  if (a == kGoOn) return finish_combat(pending_idx_, pending_nat_);
+  discard(a - kPlay);
+  // The new combat ignores the non-permanent cards spent on the last (6.5 step 5).
+  if (pending_nat_ == 1) ++extra_cas_;  // the 1 rolled still calls for a casualty check
+  combat_mod_ -= card_mod_;
+  if (card_str_) {
+    card_str_ = 0;
+    int att = mosby_attacks_ ? strength_ : combat_strength_, def = mosby_attacks_ ? combat_strength_ : strength_;
+    odds_mod_ = (mosby_attacks_ ? g_->odds_mosby : g_->odds_union)[ratio_index(att, def) + 4];
+  }
+  card_mod_ = 0;
+  rolled_ = true;
+  roll_ += "; Counterattack (modifier " + std::to_string(combat_mod_) + ")";
+  push(OP_COMBAT_ROLL);
+  return push(CO_COMBAT_Q);
+}
+
+void MosbyState::input_casualty_card(const Task& t, Action a) {
+  if (t.a == 2) {  // before the die
+    if (a == kGoOn) return;
+    discard(a - kPlay);
+    stack_.pop_back();  // no casualty die
+    escape_asked_ = false;
+    roll_ = "Mosby Escapes: the casualty check is negated";
+    if (holds(G::C_AWARE_RESET)) push(CO_CASUALTY_Q, 0);
+    return;
+  }
+  if (t.a == 1) {
+    if (a == kGoOn) {
+      wound();
+    } else {
+      discard(a - kPlay);
+      roll_ = "Mosby Escapes: the casualty check is negated";
+    }
+    if (!over_ && holds(G::C_AWARE_RESET)) push(CO_CASUALTY_Q, 0);
+    return;
+  }
+  if (a != kGoOn) {
+    discard(a - kPlay);
+    set_awareness(1);
+    roll_ = "Awareness Reset: Union Awareness falls to 1";
+  }
+  return;
+}
+
+void MosbyState::input_gain_initiative(const Task& t, Action a) {
+  if (a == kGoOn) return;  // the die decides (the roll below stays)
+  discard(a - kPlay);
+  stack_.pop_back();  // no Initiative roll
+  dice_ = {};
+  roll_ = "Initiative: Mosby (Gain the Initiative card)";
+  return start_phases(1);
+}
+
+bool MosbyState::ready_perm_discard(const Task& t) {
+  int perm = 0;
+  for (int k : hand_) perm += g_->cards[k].permanent;
+  return perm <= 1 ? pop_task() : false;
 }
 
 std::vector<Action> MosbyState::card_legal() const {
@@ -757,203 +958,6 @@ std::vector<double> MosbyState::card_probs() const {
   return p;
 }
 
-void MosbyState::card_input(const Task& t, Action a) {
-  int d = a - kDie;
-  auto show = [&](const std::string& what) {
-    dice_ = {d};
-    roll_ = what + ": die " + std::to_string(d);
-  };
-  auto pool_unit = [&](int kind) {
-    for (size_t u = 0; u < units_.size(); ++u)
-      if (units_[u].loc == kPool && units_[u].kind == kind) return int(u);
-    return -1;
-  };
-  auto event_combat = [&](int u, int mode, int mod) {
-    units_[u].loc = int16_t(mosby_);
-    units_[u].active = units_[u].seen = true;
-    units_[u].from = -1;
-    event_combat_ = mode;
-    event_mod_ = mod;
-    begin_combat(false);
-  };
-  switch (t.op) {
-    case CO_DRAW_ACTION: {
-      int k = a - kCardDraw;
-      out_[k]++;
-      hand_.push_back(k);
-      dice_ = {};
-      roll_ = "Action card drawn: " + g_->cards[k].name;
-      return;
-    }
-    case CO_LIMIT:
-    case CO_PERM_DISCARD:
-      discard(a - kDiscard);
-      roll_ = "Discarded " + g_->cards[a - kDiscard].name;
-      if (t.op == CO_LIMIT) push(CO_LIMIT);
-      return;
-    case CO_EVENT_ROLL:
-      events_left_ = d + extra_events_;
-      show("Event cards this turn: " + std::to_string(events_left_));
-      push(CO_EVENT_NEXT);
-      return;
-    case CO_EVENT_DRAW: {
-      int k = a - kCardDraw;
-      out_[k]++;
-      events_.push_back(k);
-      return resolve_event(k);
-    }
-    case CO_EXTEND: {
-      show("Extend Union Lines Table");
-      if (extended(d)) {  // a result that came up before is rolled again (7.1)
-        roll_ += " (already extended: roll again)";
-        return push(CO_EXTEND);
-      }
-      bool was = mosby_ >= 0 && in_lines(mosby_);
-      extend_lines(d);
-      if (mosby_ >= 0 && !was && in_lines(mosby_)) push(CO_XDRAW);
-      return;
-    }
-    case CO_XDRAW: {
-      // The lines reach Mosby's space: a counter is drawn and examined (7.1, Extend the Front).
-      int kind = a - kDraw, u = pool_unit(kind);
-      roll_ = "Drawn for Mosby's space: " + g_->kinds[kind].name;
-      dice_ = {};
-      if (g_->kinds[kind].type != COMBAT) {
-        units_[u].loc = int16_t(mosby_);
-        return eliminate_noncombat(u);  // blanks and pickets go to the box; couriers and wagons pay
-      }
-      return event_combat(u, 1, 0);  // no surprise modifier
-    }
-    case CO_MARKER:
-      dice_ = {};
-      roll_ = "Depot placed at " + g_->name(t.b) + " (its value face down)";
-      return place_depot(t.b, a - kMarker);
-    case CO_RAID_DIE: {
-      int n = g_->node(g_->cards[t.a].num["die"][d - 1].get<std::string>());
-      show("Union Raiding Column -> " + g_->name(n));
-      devastate(n);
-      return push(CO_RAID_DRAW, 0, n);
-    }
-    case CO_RAID_DRAW: {
-      int kind = a - kDraw, u = pool_unit(kind), n = t.b;
-      dice_ = {};
-      roll_ = "Raiding column at " + g_->name(n) + ": " + g_->kinds[kind].name;
-      if (n == mosby_) return event_combat(u, 2, g_->cards[g_->card_of[G::E_RAID]].num.value("surprise", -2));
-      units_[u].loc = int16_t(n);
-      units_[u].active = units_[u].seen = true;
-      units_[u].from = -1;
-      return push(CO_RAID_STEP, u, 0, g_->cards[g_->card_of[G::E_RAID]].num.value("moves", 3));
-    }
-    case CO_RAID_STEP: {
-      int u = t.a, here = units_[u].loc;
-      const auto& rd = g_->roads[here];
-      int to = rd[(d - 1) % int(rd.size())];
-      show("Raiding column moves at random from " + g_->name(here) + " to " + g_->name(to));
-      units_[u].from = int16_t(here);
-      units_[u].loc = int16_t(to);
-      last_ = {here, to};
-      devastate(to);
-      if (to == mosby_) {
-        units_[u].loc = int16_t(here);  // event_combat puts it in Mosby's space
-        return event_combat(u, 2, g_->cards[g_->card_of[G::E_RAID]].num.value("surprise", -2));
-      }
-      if (t.c > 1) return push(CO_RAID_STEP, u, 0, t.c - 1);
-      return to_pool(u);  // its raid done, it returns to the pool
-    }
-    case CO_SWEEP:
-      show(std::string("Union Sweep for the unit at ") + g_->name(units_[t.a].loc) +
-           (d <= 3 ? ": back to the pool" : ": stays"));
-      if (d <= 3) to_pool(t.a);
-      return;
-    case CO_COMBAT_Q: {
-      if (a == kGoOn) return;
-      int k = a - kPlay;
-      const auto& c = g_->cards[k];
-      discard(k);
-      roll_ += ", " + c.name;
-      switch (c.effect) {
-        case G::C_HIDE:
-          stack_.pop_back();  // the combat die is not rolled
-          hidden_ = true;
-          roll_ = "Mosby hides (Hide card)";
-          if (mosby_ >= 0) {
-            bool found = false;
-            for (int u : units_at(mosby_)) found |= units_[u].active && combat(u);
-            if (found) scatter_active();
-          }
-          return;
-        case G::C_BLUFF: {
-          card_str_ += c.num.value("odds_strength", 1);
-          int att = mosby_attacks_ ? strength_ + card_str_ : combat_strength_;
-          int def = mosby_attacks_ ? combat_strength_ : strength_ + card_str_;
-          int odds = (mosby_attacks_ ? g_->odds_mosby : g_->odds_union)[ratio_index(att, def) + 4];
-          combat_mod_ += odds - odds_mod_;
-          card_mod_ += odds - odds_mod_;
-          odds_mod_ = odds;
-          break;
-        }
-        default:
-          combat_mod_ += c.num.value("combat_mod", 0);
-          card_mod_ += c.num.value("combat_mod", 0);
-          extra_cas_ += c.num.value("casualty_checks", 0);
-          break;
-      }
-      return push(CO_COMBAT_Q);
-    }
-    case CO_COUNTER_Q: {
-      if (a == kGoOn) return finish_combat(pending_idx_, pending_nat_);
-      discard(a - kPlay);
-      // The new combat ignores the non-permanent cards spent on the last (6.5 step 5).
-      if (pending_nat_ == 1) ++extra_cas_;  // the 1 rolled still calls for a casualty check
-      combat_mod_ -= card_mod_;
-      if (card_str_) {
-        card_str_ = 0;
-        int att = mosby_attacks_ ? strength_ : combat_strength_, def = mosby_attacks_ ? combat_strength_ : strength_;
-        odds_mod_ = (mosby_attacks_ ? g_->odds_mosby : g_->odds_union)[ratio_index(att, def) + 4];
-      }
-      card_mod_ = 0;
-      rolled_ = true;
-      roll_ += "; Counterattack (modifier " + std::to_string(combat_mod_) + ")";
-      push_combat_roll();
-      return push(CO_COMBAT_Q);
-    }
-    case CO_CASUALTY_Q:
-      if (t.a == 2) {  // before the die
-        if (a == kGoOn) return;
-        discard(a - kPlay);
-        stack_.pop_back();  // no casualty die
-        escape_asked_ = false;
-        roll_ = "Mosby Escapes: the casualty check is negated";
-        if (holds(G::C_AWARE_RESET)) push(CO_CASUALTY_Q, 0);
-        return;
-      }
-      if (t.a == 1) {
-        if (a == kGoOn) {
-          wound();
-        } else {
-          discard(a - kPlay);
-          roll_ = "Mosby Escapes: the casualty check is negated";
-        }
-        if (!over_ && holds(G::C_AWARE_RESET)) push(CO_CASUALTY_Q, 0);
-        return;
-      }
-      if (a != kGoOn) {
-        discard(a - kPlay);
-        set_awareness(1);
-        roll_ = "Awareness Reset: Union Awareness falls to 1";
-      }
-      return;
-    case CO_INIT_Q:
-      if (a == kGoOn) return;  // the die decides (the roll below stays)
-      discard(a - kPlay);
-      stack_.pop_back();  // no Initiative roll
-      dice_ = {};
-      roll_ = "Initiative: Mosby (Gain the Initiative card)";
-      return start_phases(1);
-  }
-  throw std::logic_error("mosby: card input for task " + std::to_string(t.op));
-}
-
 // ---------------------------------------------------------------- presentation
 
 std::string MosbyState::card_action_name(Action a) const {
@@ -962,7 +966,7 @@ std::string MosbyState::card_action_name(Action a) const {
   if (a >= kDiscard && a < kDiscard + 100) return "discard " + nm(a - kDiscard);
   if (a >= kGuide && a < kDulaney) return "Local Guide:" + g_->name(a - kGuide);
   if (a >= kDulaney && a < kInfo) return "French Dulaney:" + g_->name(a - kDulaney);
-  if (a >= kInfo && a < kInfo + 200) return "Local Information:" + g_->name(a - kInfo);
+  if (node_action(a, kInfo)) return "Local Information:" + g_->name(a - kInfo);
   if (a >= kCardDraw && a < kCardDraw + 100)
     return (g_->cards[a - kCardDraw].event ? "event:" : "card:") + nm(a - kCardDraw);
   if (a == kGoOn) {

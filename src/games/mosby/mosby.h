@@ -14,7 +14,11 @@ namespace gamut::mosby {
 enum UnitType : int8_t { COMBAT, BLANK, PICKET, COURIER, WAGON };
 constexpr int kPool = -1, kHold = -2, kElim = -3, kReinf = -4;
 
-// Action codes. Chance outcomes first, then the player's choices.
+// Action codes. Chance outcomes first, then the player's choices. A code "+ node" names a
+// space of the map: each such range is kNodeSpan codes wide, so the board may hold at most
+// kNodeSpan spaces (MosbyGame's constructor refuses a larger one as a DataError).
+constexpr Action kNodeSpan = 200;
+constexpr bool node_action(Action a, Action base) { return a >= base && a < base + kNodeSpan; }
 constexpr Action kDie = 0;       // + 1..6
 constexpr Action kDraw = 100;    // + unit kind
 constexpr Action kPath = 300;    // + node: a die roll among equidistant paths
@@ -25,13 +29,10 @@ constexpr Action kScout = 1400;  // + node
 constexpr Action kAttack = 1600, kDemolishBridge = 1601, kDemolishDepot = 1602, kDemolishRail = 1603,
                  kDemolishWagon = 1604, kKidnap = 1605, kFree = 1606, kDisband = 1607, kPass = 1608, kStop = 1609,
                  kSkedaddle = 1610, kStand = 1611;
-// Part 2, helper WAGON (wagon.cpp, optional.cpp, scenario.cpp): optional-rule choices.
+// Optional-rule choices (optional.cpp).
 constexpr Action kInterrogate = 1680, kRelease = 1681, kCarryCannon = 1682;
 constexpr Action kHideCannon = 1800;  // + node (8.3)
-// Tasks with op >= kWagonOps run in the WAGON files (run_wagon / input_wagon); ops from
-// kWagonOps + 50 wait for the player's decision, the others for a chance outcome or nothing.
-constexpr int kWagonOps = 200;
-// Part 2, helper CARDS (cards.cpp): the Action and Event cards.
+// The Action and Event cards (cards.cpp).
 constexpr Action kPlay = 3000;      // + card type: play it
 constexpr Action kDiscard = 3100;   // + card type: discard it (hand limit, a wound, the Cannon at will)
 constexpr Action kGuide = 3200;     // + node: enter it with Local Guide
@@ -40,32 +41,9 @@ constexpr Action kInfo = 3600;      // + node: scout it with Local Information
 constexpr Action kCardDraw = 3800;  // + card type: a blind draw from a deck
 constexpr Action kMarker = 3900;    // + depot marker, drawn blind
 constexpr Action kGoOn = 3990;      // play nothing (more): roll, accept, continue
-// Tasks with kCardOps <= op < kCardOpsEnd run in cards.cpp.
-constexpr int kCardOps = 100, kCardOpsEnd = 200;
-enum CardOp : int16_t {
-  CO_DRAW_ACTION = kCardOps,  // A6: one Action card, drawn blind
-  CO_LIMIT,                   // decision: discard down to the hand limit (5.1)
-  CO_EVENT_ROLL,              // A7: the die for the number of Event cards
-  CO_EVENT_NEXT,              // the next Event card, if any are left this turn
-  CO_EVENT_DRAW,              // one Event card, drawn blind
-  CO_EXTEND,                  // Extend the Front: the table die, rolled again on a repeat (7.1)
-  CO_XDRAW,                   // Extend the Front onto Mosby's space: a counter from the pool
-  CO_MARKER,                  // Depot: a marker drawn blind
-  CO_RAID_DIE,                // Union Raiding Column: the die for its space; a: card type
-  CO_RAID_DRAW,               // a combat unit from the pool; b: node
-  CO_RAID_STEP,               // a: unit, c: spaces left
-  CO_SWEEP,                   // Union Sweep: a die for unit a
-  CO_EVENT_COMBAT_END,        // an Event combat Mosby won: the Union unit goes back to the pool
-  CO_COMBAT_Q,                // decision: combat cards before the die (6.5 step 3D)
-  CO_COUNTER_Q,               // decision: Counterattack after the die (6.5 step 5)
-  CO_CASUALTY_Q,              // decision: Mosby Escapes (a: 2 before the die, 1 a wound rolled), Awareness Reset (0)
-  CO_INIT_Q,                  // decision: Gain the Initiative instead of the roll (C1)
-  CO_PERM_DISCARD,            // decision: a wound costs one Permanent card (5.1, 6.5)
-};
 
-// Where Action cards may be played (5.1 and the card summaries). The cards
-// themselves come in part 2: window() says which window the pending step is
-// in, so decisions() can offer the cards that fit it.
+// Where Action cards may be played (5.1 and the card summaries): window() says
+// which window the pending step is in, so decisions() can offer the cards that fit it.
 enum CardWindow : int8_t {
   W_NONE,
   W_EVENTS,         // A7: the Event step
@@ -118,6 +96,7 @@ struct Task {
 };
 
 class MosbyGame;
+enum class Needs : int8_t;  // what a task waits for (procedure.h)
 
 class MosbyState : public State {
  public:
@@ -173,7 +152,7 @@ class MosbyState : public State {
   std::string check_target() const;  // the pending Activation check
   std::string last_roll() const { return roll_; }
 
-  // Scenario hooks: the Event cards (part 2) and scripted tests call these.
+  // Scenario hooks: the Event cards and scripted tests call these (scenario.cpp).
   // Points go into the performance ledger with why (a string literal, or text
   // that outlives the state such as a card name in the game data).
   void gain_pp(int n, const char* why = "");
@@ -194,8 +173,11 @@ class MosbyState : public State {
  private:
   friend class MosbyGame;
   const MosbyGame* g_;
-  // Procedure engine: a stack of tasks; the top one is run until it needs a die,
-  // a draw or the player's decision.
+  // Procedure engine (procedure.cpp): a stack of tasks; the top one is run until it needs
+  // a die, a draw or the player's decision. Each task's handlers are in the table of procedure.h.
+  struct TaskInfo;
+  static const TaskInfo& task(int op);
+  Needs needs() const;  // what the top task waits for
   void advance();
   void push(int op, int a = 0, int b = 0, int c = 0) {
     stack_.push_back({int16_t(op), int16_t(a), int16_t(b), int16_t(c)});
@@ -203,6 +185,97 @@ class MosbyState : public State {
   void end_turn_now();
   bool run_top();  // false when the top task waits for input
   void input(Action a);
+  bool wait_input(const Task& t);                  // a task that always waits for its input
+  void no_input(const Task& t, Action a);          // a task that takes none
+  bool pop_task();                                 // the top task needs no input after all
+  void show_roll(int d, const std::string& what);  // the die rolled, shown with what it was for
+  int pool_unit(int kind) const;                   // a counter of that kind in the pool, -1 none
+  bool choose_path();                              // a path task's candidates_ set: false while a die must choose
+
+  // One handler per task (procedure.h), in the file of its chapter.
+  // procedure.cpp: the sequence of play.
+  bool run_turn(const Task& t);
+  bool ready_place(const Task& t);
+  void input_place(const Task& t, Action a);
+  bool run_prep_moves(const Task& t);
+  void input_recruit(const Task& t, Action a);
+  bool run_cards(const Task& t);
+  bool run_events(const Task& t);
+  void input_initiative(const Task& t, Action a);
+  bool run_phase(const Task& t);
+  bool run_end_turn(const Task& t);
+  // operations.cpp: Mosby's actions.
+  bool ready_ops(const Task& t);
+  bool ready_mosby_action(const Task& t);
+  void input_action(const Task& t, Action a);
+  bool run_after_enter(const Task& t);
+  void input_scout(const Task& t, Action a);
+  bool run_scout_fail(const Task& t);
+  // union.cpp: Union movement, Activation checks and draws.
+  bool ready_unit(const Task& t);
+  void input_random_move(const Task& t, Action a);
+  bool run_union_actions(const Task& t);
+  bool run_union_act(const Task& t);
+  void input_union_roll(const Task& t, Action a);
+  bool ready_path(const Task& t);
+  void input_path(const Task& t, Action a);
+  bool ready_checks(const Task& t);
+  void input_checks(const Task& t, Action a);
+  bool ready_draw(const Task& t);
+  void input_draw(const Task& t, Action a);
+  // combat.cpp.
+  bool run_union_attack(const Task& t);
+  bool run_attack_here(const Task& t);
+  void input_skedaddle(const Task& t, Action a);
+  void input_combat_roll(const Task& t, Action a);
+  bool ready_loss(const Task& t);
+  void input_loss(const Task& t, Action a);
+  bool run_retreat_all(const Task& t);
+  void input_casualty(const Task& t, Action a);
+  bool run_post_combat(const Task& t);
+  // cards.cpp.
+  bool ready_draw_action(const Task& t);
+  void input_draw_action(const Task& t, Action a);
+  bool ready_limit(const Task& t);
+  void input_discard(const Task& t, Action a);
+  void input_event_roll(const Task& t, Action a);
+  bool run_event_next(const Task& t);
+  bool ready_event_draw(const Task& t);
+  void input_event_draw(const Task& t, Action a);
+  bool ready_extend(const Task& t);
+  void input_extend(const Task& t, Action a);
+  bool ready_pool_draw(const Task& t);
+  void input_extend_draw(const Task& t, Action a);
+  bool ready_marker(const Task& t);
+  void input_marker(const Task& t, Action a);
+  void input_raid_die(const Task& t, Action a);
+  void input_raid_draw(const Task& t, Action a);
+  bool ready_card_unit(const Task& t);
+  void input_raid_step(const Task& t, Action a);
+  void input_sweep(const Task& t, Action a);
+  bool run_event_combat_end(const Task& t);
+  bool ready_combat_cards(const Task& t);
+  void input_combat_cards(const Task& t, Action a);
+  void input_counterattack(const Task& t, Action a);
+  void input_casualty_card(const Task& t, Action a);
+  void input_gain_initiative(const Task& t, Action a);
+  bool ready_perm_discard(const Task& t);
+  // wagon.cpp.
+  bool run_wagon_move(const Task& t);
+  bool ready_wagon_step(const Task& t);
+  void input_wagon_step(const Task& t, Action a);
+  bool ready_escort_checks(const Task& t);
+  void input_escort_checks(const Task& t, Action a);
+  bool ready_escort_draw(const Task& t);
+  void input_escort_draw(const Task& t, Action a);
+  // optional.cpp.
+  void input_demolition(const Task& t, Action a);
+  void input_rail_repair(const Task& t, Action a);
+  void input_depot_contents(const Task& t, Action a);
+  void input_interrogate_q(const Task& t, Action a);
+  void input_interrogation(const Task& t, Action a);
+  void input_hide_search(const Task& t, Action a);
+  void input_cannon_search(const Task& t, Action a);
 
   // Rules helpers.
   bool combat(int u) const;
@@ -236,7 +309,6 @@ class MosbyState : public State {
   bool can_demolish(int what) const;
   std::vector<int> scout_targets() const;
   std::vector<Action> decisions() const;
-  int chance_kind() const;       // 0 die, 1 draw, 2 path, 3 pick
   std::vector<int> candidates_;  // paths or units a chance pick chooses among
 
   std::vector<Task> stack_;
@@ -255,14 +327,14 @@ class MosbyState : public State {
   int victory_ = 9;
   int extended_ = 0;  // Extend Union Lines results already applied
   bool phases_ = false, over_ = false, won_ = false, dead_ = false;
-  std::vector<int> hand_;  // Action cards (part 2)
+  std::vector<int> hand_;  // Action cards
   std::vector<int> dice_;
   std::vector<int> last_;
   std::string roll_, how_;
   std::vector<int> notoriety_by_turn_;
   std::vector<PpEntry> ledger_;  // WEB: the performance ledger (summary.cpp)
 
-  // ---- Part 2, helper CARDS: the Action and Event cards, hand rules and play windows (cards.cpp).
+  // ---- The Action and Event cards, hand rules and play windows (cards.cpp).
  public:
   void give_card(const std::string& name);  // puts a named Action card in the hand (tests, scenarios)
   bool holds(int effect) const;             // an Action card with that MosbyGame::Effect is in the hand
@@ -273,9 +345,8 @@ class MosbyState : public State {
   int combat_modifier() const { return combat_mod_; }  // the pending combat die's modifier
 
  private:
-  bool card_decision_op(int op) const;
-  bool card_step();  // the top task is a card task; false while it waits for input
-  void card_input(const Task& t, Action a);
+  int deck_left(bool event) const;              // cards left in the Action or Event deck
+  void event_combat(int u, int mode, int mod);  // an Event card's unit attacks Mosby's space
   std::vector<Action> card_legal() const;
   std::vector<double> card_probs() const;
   std::string card_action_name(Action a) const;
@@ -292,8 +363,8 @@ class MosbyState : public State {
   void card_combat_lost();
   bool card_casualty(int d);
   void card_wounded();
-  bool card_initiative_window();
-  bool card_escape_window();
+  bool card_initiative_window(const Task& t);  // OP_PHASES_BEGIN: Gain the Initiative first (C1)
+  bool card_escape_window(const Task& t);      // OP_CASUALTY: Mosby Escapes before the die (6.5)
   int card_initiative_bonus() const;
   void start_phases(int who);
   int phase_allowance() const;
@@ -308,8 +379,6 @@ class MosbyState : public State {
   int entry_check_bonus() const;
   void card_view(Json& v) const;
   std::string card_step_text() const;
-  void push_combat_roll();
-  void push_casualty();
   void scout_success(int n);
   int decision_kind(int op) const;
   void discard(int type);
@@ -333,8 +402,8 @@ class MosbyState : public State {
   int event_mod_ = 0;                               // the raiding column's surprise
   bool lee_ = false;                                // Lee Needs Information counts at the end of this turn
 
-  // ---- Part 2, helper WAGON: leaders (6.3), the Union Wagon Train (7.8), optional rules (8.1-8.9)
-  // and the scripted Examples of Play. Code in wagon.cpp, optional.cpp, scenario.cpp.
+  // ---- Leaders (6.3) and the Union Wagon Train (7.8) in wagon.cpp, the optional rules (8.1-8.9)
+  // in optional.cpp, the scripted Examples of Play in scenario.cpp.
  public:
   int wagon_at() const { return wagon_at_; }
   int wagon_state() const { return wagon_state_; }  // 0 never, 1 on the map, 2 destroyed, 3 gone
@@ -356,12 +425,7 @@ class MosbyState : public State {
   std::string victory_level() const;  // 8.1 victory levels
   void script_filter(std::vector<Action>& outcomes) const;
   void script_advance(Action a);  // before a move is applied: follow or leave the script
-  bool run_wagon(const Task& t);  // false while it waits for input
-  void input_wagon(const Task& t, Action a);
-  int wagon_chance_kind(int op) const;
-  bool wagon_decision_op(int op) const;
-  void input_optional(const Task& t, Action a);  // optional.cpp: the 8.x dice and choices
-  bool optional_end_turn();                      // 8.4 repairs; true when tasks were pushed
+  bool optional_end_turn();       // 8.4 repairs; true when tasks were pushed
   std::string wagon_step(int op) const;
   void wagon_decisions(std::vector<Action>& r) const;  // adds and filters the player's choices
   void wagon_union_actions();                          // the train moves first among non-combat units
@@ -380,8 +444,6 @@ class MosbyState : public State {
   void union_entered(int n);             // 8.3: a Union unit entered n (the Cannon's hiding place)
   void drop_escort(int u);               // a counter leaving the map stops being a Wagon Train escort
   void around_checks(int n, bool here);  // Activation checks around n (and in it), as after a demolition
-  void push_end_turn_final();
-  void push_attack_here();
   int16_t wagon_at_ = -1;
   int8_t wagon_state_ = 0;
   bool wagon_arrived_ = false;
@@ -430,7 +492,7 @@ class MosbyGame : public Game {
   std::string name(int n) const { return board_.nodes[n].id; }
   int kind_of(UnitType t, int strength) const;
 
-  // Part 2, helper CARDS: the Action and Event cards, one type per printed face (cards.cpp).
+  // The Action and Event cards, one type per printed face (cards.cpp).
   enum Effect : int8_t {
     C_CANNON,
     C_FAST_HORSES,

@@ -1,10 +1,10 @@
-// Part 2, helper WAGON: the optional rules 8.1-8.9 (seed 002_2a7019d436107931.txt). Each is an
-// option of rules data v2 (default off); the tables for 8.6, 8.7 and 8.9 are reconstructed in
-// the data's "optional_tables".
+// The optional rules 8.1-8.9, each an option of rules data v2 (default off); the tables for
+// 8.6, 8.7 and 8.9 are reconstructed in the data's "optional_tables".
 #include <algorithm>
+#include <string>
 
 #include "mosby.h"
-#include "wagon_ops.h"
+#include "procedure.h"
 
 namespace gamut::mosby {
 
@@ -139,75 +139,80 @@ bool MosbyState::optional_end_turn() {
   for (size_t n = 0; n < spaces_.size(); ++n)
     if (spaces_[n].rail_destroyed) rails.push_back(int(n));
   if (rails.empty()) return false;
-  push_end_turn_final();
+  push(OP_END_TURN, 1);
   for (auto it = rails.rbegin(); it != rails.rend(); ++it) push(W_RAIL, *it);
   return true;
 }
 
-void MosbyState::input_optional(const Task& t, Action a) {
+// ---------------------------------------------------------------- the optional-rule tasks
+
+void MosbyState::input_demolition(const Task& t, Action a) {
   int d = a - kDie;
-  auto show = [&](const std::string& s) {
-    dice_ = {d};
-    roll_ = s + ": die " + std::to_string(d);
-  };
-  switch (t.op) {
-    case W_DEMOLISH_ROLL: {
-      static const char* key[] = {"bridge", "depot", "railroad", "wagon_train"};
-      int idx = t.a == kDemolishBridge ? 0 : t.a == kDemolishDepot ? 1 : t.a == kDemolishRail ? 2 : 3;
-      int need = opt_table(g_, "demolition")["succeeds_on"].value(key[idx], 2);
-      bool ok = d >= need;
-      show(std::string("Demolition Table (") + key[idx] + ", " + std::to_string(need) +
-           "+ succeeds): " + (ok ? "destroyed" : "failure"));
-      return demolish_effect(t.a, ok);
-    }
-    case W_RAIL: {
-      bool fixed = d <= 3;
-      show("Railroad repair at " + g_->name(t.a) + (fixed ? ": repaired" : ": still destroyed"));
-      if (fixed) {
-        spaces_[t.a].rail_destroyed = false;
-        // A revealed marker flips to its ● side: the space is garrisoned again.
-        if (spaces_[t.a].status == 1) spaces_[t.a].status = 2, unknown_[t.a] = 1;
-      }
-      return;
-    }
-    case W_DEPOT: {
-      const Json& r = opt_table(g_, "depot_contents")["results"][d - 1];
-      show("Depot Demolition Table: " + r.value("text", std::string()));
-      if (r.contains("pp") || r.contains("awareness") || r.contains("strength")) {  // carried off on leaving
-        loot_ = d;
-        loot_at_ = mosby_;
-      }
-      return;
-    }
-    case W_INTERROGATE_Q:
-      if (a == kInterrogate) push(W_INTERROGATE, t.a);
-      return;
-    case W_INTERROGATE: {
-      const Json& r = opt_table(g_, "interrogation")["results"][d - 1];
-      show("Interrogation Table: " + r.value("text", std::string()));
-      int pp = 0, aw = 0, st = 0;
-      apply_result(*this, r, pp, aw, st);
-      if (pp > 0) gain_pp(pp, "interrogation");
-      if (pp < 0) lose_pp(-pp, "interrogation");
-      if (aw) set_awareness(awareness_ + aw);
-      return;
-    }
-    case W_HIDE_SEARCH: {
-      // Found on 1-2 inside the Union lines, on 1 outside: the Hide card has no effect and the
-      // units in his space attack at once; otherwise it works as usual.
-      bool found = mosby_ >= 0 && d <= (in_lines(mosby_) ? 2 : 1);
-      show(found ? "The Union finds the hidden Mosby (8.3)" : "The search fails: Mosby stays hidden (8.3)");
-      if (!found) return scatter_active();
-      hidden_ = false;
-      return begin_combat(false);
-    }
-    case W_CANNON_SEARCH:
-      show(d <= 2 ? "The Cannon is found and lost" : "The Cannon stays hidden");
-      if (d <= 2) cannon_at_ = -1;
-      return;
-    default:
-      return;
+  static const char* key[] = {"bridge", "depot", "railroad", "wagon_train"};
+  int idx = t.a == kDemolishBridge ? 0 : t.a == kDemolishDepot ? 1 : t.a == kDemolishRail ? 2 : 3;
+  int need = opt_table(g_, "demolition")["succeeds_on"].value(key[idx], 2);
+  bool ok = d >= need;
+  show_roll(d, std::string("Demolition Table (") + key[idx] + ", " + std::to_string(need) +
+                   "+ succeeds): " + (ok ? "destroyed" : "failure"));
+  return demolish_effect(t.a, ok);
+}
+
+void MosbyState::input_rail_repair(const Task& t, Action a) {
+  int d = a - kDie;
+  bool fixed = d <= 3;
+  show_roll(d, "Railroad repair at " + g_->name(t.a) + (fixed ? ": repaired" : ": still destroyed"));
+  if (fixed) {
+    spaces_[t.a].rail_destroyed = false;
+    // A revealed marker flips to its ● side: the space is garrisoned again.
+    if (spaces_[t.a].status == 1) spaces_[t.a].status = 2, unknown_[t.a] = 1;
   }
+  return;
+}
+
+void MosbyState::input_depot_contents(const Task& t, Action a) {
+  int d = a - kDie;
+  const Json& r = opt_table(g_, "depot_contents")["results"][d - 1];
+  show_roll(d, "Depot Demolition Table: " + r.value("text", std::string()));
+  if (r.contains("pp") || r.contains("awareness") || r.contains("strength")) {  // carried off on leaving
+    loot_ = d;
+    loot_at_ = mosby_;
+  }
+  return;
+}
+
+void MosbyState::input_interrogate_q(const Task& t, Action a) {
+  if (a == kInterrogate) push(W_INTERROGATE, t.a);
+  return;
+}
+
+void MosbyState::input_interrogation(const Task& t, Action a) {
+  int d = a - kDie;
+  const Json& r = opt_table(g_, "interrogation")["results"][d - 1];
+  show_roll(d, "Interrogation Table: " + r.value("text", std::string()));
+  int pp = 0, aw = 0, st = 0;
+  apply_result(*this, r, pp, aw, st);
+  if (pp > 0) gain_pp(pp, "interrogation");
+  if (pp < 0) lose_pp(-pp, "interrogation");
+  if (aw) set_awareness(awareness_ + aw);
+  return;
+}
+
+void MosbyState::input_hide_search(const Task& t, Action a) {
+  int d = a - kDie;
+  // Found on 1-2 inside the Union lines, on 1 outside: the Hide card has no effect and the
+  // units in his space attack at once; otherwise it works as usual.
+  bool found = mosby_ >= 0 && d <= (in_lines(mosby_) ? 2 : 1);
+  show_roll(d, found ? "The Union finds the hidden Mosby (8.3)" : "The search fails: Mosby stays hidden (8.3)");
+  if (!found) return scatter_active();
+  hidden_ = false;
+  return begin_combat(false);
+}
+
+void MosbyState::input_cannon_search(const Task& t, Action a) {
+  int d = a - kDie;
+  show_roll(d, d <= 2 ? "The Cannon is found and lost" : "The Cannon stays hidden");
+  if (d <= 2) cannon_at_ = -1;
+  return;
 }
 
 }  // namespace gamut::mosby

@@ -1,12 +1,13 @@
-// Part 2, helper WAGON: the rulebook's Examples of Play as scripted scenarios. The option
-// "scenario" sets up an example's situation from the data's "scenarios"; while its "script"
+// The rulebook's Examples of Play as scripted scenarios, and the hooks that set a situation up.
+// The option "scenario" sets up an example's situation from the data's "scenarios"; while its "script"
 // lasts, each chance node has exactly one outcome (the text's die or draw), so the example
 // replays purely and reproducibly. The player's own moves are listed in "steps" with the text
 // a tutorial shows; a move off the script, or an outcome the script does not name, ends it.
 #include <algorithm>
+#include <string>
 
 #include "mosby.h"
-#include "wagon_ops.h"
+#include "procedure.h"
 
 namespace gamut::mosby {
 
@@ -90,6 +91,79 @@ void MosbyState::setup_scenario(const std::string& id) {
     wagon_at_ = int16_t(g_->node(s["wagon_train"]));
   }
   advance();
+}
+
+// ---------------------------------------------------------------- hooks for Event cards, scenarios and tests
+
+// The Preparation Sequence still has steps to run (8.7 counts only Mosby's Operations).
+bool MosbyState::preparing() const {
+  for (const Task& t : stack_)
+    if (t.op == OP_PLACE || t.op == OP_PREP_MOVES || t.op == OP_RECRUIT || t.op == OP_CARDS || t.op == OP_EVENTS)
+      return true;
+  return false;
+}
+
+void MosbyState::place_leader(int i) {
+  if (leaders_[i].state != 0) return;
+  leaders_[i] = {int16_t(g_->leader_home[i]), 1};
+}
+
+void MosbyState::remove_leader(int i) {
+  if (leaders_[i].state == 1) leaders_[i].state = 3;
+}
+
+void MosbyState::place_depot(int n, int marker) {
+  if (spaces_[n].depot < 0) spaces_[n].depot = int8_t(marker);
+}
+
+void MosbyState::extend_lines(int k) {
+  extended_ |= 1 << k;
+  for (size_t n = 0; n < spaces_.size(); ++n)
+    if (g_->extend[n][k] && !in_lines(int(n))) {
+      spaces_[n].lines = true;
+      use_status(int(n), 2);  // the markers are counted: running out restores the lines (7.1)
+    }
+}
+
+void MosbyState::place_troop_concentration(int n) {
+  spaces_[n].tc = true;
+  spaces_[n].lines = true;
+  spaces_[n].status = 0;
+}
+
+void MosbyState::devastate(int n) {
+  if (g_->confed[n]) spaces_[n].devastated = true;
+  if (g_->confed[n] && n == cannon_at_) cannon_at_ = -1;  // 8.3: a hidden Cannon is lost
+}
+
+void MosbyState::setup_for_test(int turn, int notoriety, int pp, int strength, int node) {
+  turn_ = turn;
+  notoriety_ = notoriety;
+  pp_ = pp;
+  awareness_ = g_->awareness_tab[std::min(notoriety_, 10) - 1];
+  strength_ = strength;
+  mosby_ = node;
+  stack_.clear();
+  phases_ = false;
+  initiative_ = 0;
+  push(OP_END_TURN);
+  push(OP_OPS);
+  advance();
+}
+
+int MosbyState::put_unit(int type, int strength, int n, bool active) {
+  for (size_t u = 0; u < units_.size(); ++u) {
+    const Kind& k = g_->kinds[units_[u].kind];
+    if (units_[u].loc == kPool && k.type == type && (type != COMBAT || k.strength == strength)) {
+      units_[u].loc = int16_t(n);
+      units_[u].active = active;
+      units_[u].seen = active;
+      if (in_lines(n) && !spaces_[n].tc) spaces_[n].status = 1;
+      advance();
+      return int(u);
+    }
+  }
+  return -1;
 }
 
 }  // namespace gamut::mosby

@@ -1,9 +1,9 @@
-// Part 2, helper WAGON: the Union leaders (6.3) and the Union Wagon Train (7.8), plus the
-// dispatch of WAGON's tasks (optional rules in optional.cpp, scripted examples in scenario.cpp).
+// The Union leaders (6.3) and the Union Wagon Train (7.8): its route, its escorts and their tasks.
 #include <algorithm>
+#include <string>
 
 #include "mosby.h"
-#include "wagon_ops.h"
+#include "procedure.h"
 
 namespace gamut::mosby {
 
@@ -57,7 +57,7 @@ void MosbyState::wagon_phase_checks() {
 // activated or not": the hidden ones are drawn first.
 bool MosbyState::wagon_attack_draws() {
   if (wagon_state_ != 1 || mosby_ != wagon_at_ || escorts_hidden_ <= 0) return false;
-  push_attack_here();
+  push(OP_ATTACK_HERE);
   for (int i = 0; i < escorts_hidden_; ++i) push(W_DRAW, 3, wagon_at_);
   return true;
 }
@@ -73,137 +73,110 @@ static std::vector<int> toward(const MosbyState& s, const std::vector<int>& d, i
   return r;
 }
 
-// ---------------------------------------------------------------- task dispatch
+// ---------------------------------------------------------------- the Wagon Train tasks
 
-int MosbyState::wagon_chance_kind(int op) const {
-  if (op == W_STEP) return 2;
-  if (op == W_DRAW) return 1;
-  return 0;
-}
-
-bool MosbyState::run_wagon(const Task& t) {
-  switch (t.op) {
-    case W_MOVE: {
-      stack_.pop_back();
-      if (wagon_state_ != 1) return true;
-      if (wagon_arrived_) {                // it leaves the map the Phase after it arrives; its escorts go with it
-        std::vector<int> with = escorts_;  // to_pool() edits the list
-        for (int u : with)
-          if (units_[u].loc == wagon_at_ && units_[u].active) to_pool(u);
-        escorts_.clear();
-        escorts_hidden_ = 0;
-        wagon_state_ = 3;
-        last_ = {wagon_at_};
-        wagon_at_ = -1;
-        roll_ = "The Wagon Train leaves the map at " + g_->name(g_->wagon_end);
-        return true;
-      }
-      if (wagon_at_ == mosby_) return true;  // it stops while Mosby is in its space
-      push(W_STEP, -1, 0, 1);
-      return true;
-    }
-    case W_STEP: {
-      int from = t.a < 0 ? wagon_at_ : units_[t.a].loc;
-      candidates_.clear();
-      if (from < 0 || wagon_state_ != 1 || (t.a >= 0 && (!units_[t.a].active || from == wagon_at_ || t.c <= 0))) {
-        stack_.pop_back();
-        return true;
-      }
-      candidates_ = toward(*this, dist_from({t.a < 0 ? g_->wagon_end : int(wagon_at_)}), from, g_->adj);
-      if (candidates_.empty()) {
-        stack_.pop_back();
-        return true;
-      }
-      if (candidates_.size() == 1) {
-        input(kPath + candidates_[0]);
-        return true;
-      }
-      return false;
-    }
-    case W_ESCORT_CHECKS:
-      if (t.a <= 0 || escorts_hidden_ <= 0 || wagon_at_ < 0) {
-        stack_.pop_back();
-        return true;
-      }
-      return false;
-    case W_DRAW: {
-      bool any = false;
-      for (const Unit& u : units_) any |= u.loc == kPool && combat(int(&u - units_.data()));
-      if (!any || escorts_hidden_ <= 0) {  // no combat unit left to draw: that escort never comes
-        if (escorts_hidden_ > 0) --escorts_hidden_;
-        stack_.pop_back();
-        return true;
-      }
-      return false;
-    }
-    case W_INTERROGATE_Q:
-      return false;
-    default:
-      return false;  // dice: optional.cpp
+bool MosbyState::run_wagon_move(const Task& t) {
+  if (wagon_state_ != 1) return true;
+  if (wagon_arrived_) {                // it leaves the map the Phase after it arrives; its escorts go with it
+    std::vector<int> with = escorts_;  // to_pool() edits the list
+    for (int u : with)
+      if (units_[u].loc == wagon_at_ && units_[u].active) to_pool(u);
+    escorts_.clear();
+    escorts_hidden_ = 0;
+    wagon_state_ = 3;
+    last_ = {wagon_at_};
+    wagon_at_ = -1;
+    roll_ = "The Wagon Train leaves the map at " + g_->name(g_->wagon_end);
+    return true;
   }
+  if (wagon_at_ == mosby_) return true;  // it stops while Mosby is in its space
+  push(W_STEP, -1, 0, 1);
+  return true;
 }
 
-void MosbyState::input_wagon(const Task& t, Action a) {
+bool MosbyState::ready_wagon_step(const Task& t) {
+  int from = t.a < 0 ? wagon_at_ : units_[t.a].loc;
+  candidates_.clear();
+  if (from < 0 || wagon_state_ != 1 || (t.a >= 0 && (!units_[t.a].active || from == wagon_at_ || t.c <= 0))) {
+    stack_.pop_back();
+    return true;
+  }
+  candidates_ = toward(*this, dist_from({t.a < 0 ? g_->wagon_end : int(wagon_at_)}), from, g_->adj);
+  return choose_path();
+}
+
+void MosbyState::input_wagon_step(const Task& t, Action a) {
+  int to = a - kPath;
+  bool choice = candidates_.size() > 1;
+  candidates_.clear();
+  if (t.a < 0) {
+    int from = wagon_at_;
+    wagon_at_ = int16_t(to);
+    for (int u : escorts_)
+      if (units_[u].loc == from && units_[u].active) units_[u].from = int16_t(from), units_[u].loc = int16_t(to);
+    last_ = {from, to};
+    dice_ = {};
+    roll_ = std::string("The Wagon Train moves ") + (choice ? "(a die roll between equal routes) " : "") + "from " +
+            g_->name(from) + " to " + g_->name(to);
+    if (to == g_->wagon_end) wagon_arrived_ = true;
+    return;
+  }
+  int u = t.a, from = units_[u].loc;
+  units_[u].from = int16_t(from);
+  units_[u].loc = int16_t(to);
+  last_ = {from, to};
+  if (to != wagon_at_ && to != mosby_ && t.c > 1) push(W_STEP, u, 0, t.c - 1);
+  return;
+}
+
+bool MosbyState::ready_escort_checks(const Task& t) {
+  if (t.a <= 0 || escorts_hidden_ <= 0 || wagon_at_ < 0) {
+    stack_.pop_back();
+    return true;
+  }
+  return false;
+}
+
+void MosbyState::input_escort_checks(const Task& t, Action a) {
   int d = a - kDie;
-  switch (t.op) {
-    case W_STEP: {
-      int to = a - kPath;
-      bool choice = candidates_.size() > 1;
-      candidates_.clear();
-      if (t.a < 0) {
-        int from = wagon_at_;
-        wagon_at_ = int16_t(to);
-        for (int u : escorts_)
-          if (units_[u].loc == from && units_[u].active) units_[u].from = int16_t(from), units_[u].loc = int16_t(to);
-        last_ = {from, to};
-        dice_ = {};
-        roll_ = std::string("The Wagon Train moves ") + (choice ? "(a die roll between equal routes) " : "") + "from " +
-                g_->name(from) + " to " + g_->name(to);
-        if (to == g_->wagon_end) wagon_arrived_ = true;
-        return;
-      }
-      int u = t.a, from = units_[u].loc;
-      units_[u].from = int16_t(from);
-      units_[u].loc = int16_t(to);
-      last_ = {from, to};
-      if (to != wagon_at_ && to != mosby_ && t.c > 1) push(W_STEP, u, 0, t.c - 1);
-      return;
-    }
-    case W_ESCORT_CHECKS: {
-      bool act = d <= awareness_;
-      dice_ = {d};
-      roll_ = "Activation check for a Wagon Train escort (activates on " + std::to_string(awareness_) +
-              " or less): die " + std::to_string(d) + (act ? ", activated" : ", stays put");
-      push(W_ESCORT_CHECKS, t.a - 1, t.b);
-      if (act)
-        push(W_DRAW, 1, wagon_at_);
-      else if (t.b)
-        push(W_DRAW, 2, wagon_at_);
-      return;
-    }
-    case W_DRAW: {
-      int kind = a - kDraw, u = -1;
-      for (size_t i = 0; i < units_.size() && u < 0; ++i)
-        if (units_[i].loc == kPool && units_[i].kind == kind) u = int(i);
-      --escorts_hidden_;
-      units_[u].loc = int16_t(t.b);
-      units_[u].from = -1;
-      dice_ = {};
-      if (t.a == 2) {  // the train is gone: the escort is placed face down, a free unit (7.8)
-        roll_ = "A freed escort is placed face down at " + g_->name(t.b);
-        return;
-      }
-      units_[u].active = units_[u].seen = true;
-      if (wagon_state_ == 1) escorts_.push_back(u);
-      roll_ = "Wagon Train escort drawn: " + g_->kinds[kind].name;
-      return;
-    }
-    default:
-      return input_optional(t, a);
-  }
+  bool act = d <= awareness_;
+  dice_ = {d};
+  roll_ = "Activation check for a Wagon Train escort (activates on " + std::to_string(awareness_) + " or less): die " +
+          std::to_string(d) + (act ? ", activated" : ", stays put");
+  push(W_ESCORT_CHECKS, t.a - 1, t.b);
+  if (act)
+    push(W_DRAW, 1, wagon_at_);
+  else if (t.b)
+    push(W_DRAW, 2, wagon_at_);
+  return;
 }
 
-bool MosbyState::wagon_decision_op(int op) const { return op >= kWagonOps + 50; }
+bool MosbyState::ready_escort_draw(const Task& t) {
+  bool any = false;
+  for (const Unit& u : units_) any |= u.loc == kPool && combat(int(&u - units_.data()));
+  if (!any || escorts_hidden_ <= 0) {  // no combat unit left to draw: that escort never comes
+    if (escorts_hidden_ > 0) --escorts_hidden_;
+    stack_.pop_back();
+    return true;
+  }
+  return false;
+}
+
+void MosbyState::input_escort_draw(const Task& t, Action a) {
+  int kind = a - kDraw, u = pool_unit(kind);
+  --escorts_hidden_;
+  units_[u].loc = int16_t(t.b);
+  units_[u].from = -1;
+  dice_ = {};
+  if (t.a == 2) {  // the train is gone: the escort is placed face down, a free unit (7.8)
+    roll_ = "A freed escort is placed face down at " + g_->name(t.b);
+    return;
+  }
+  units_[u].active = units_[u].seen = true;
+  if (wagon_state_ == 1) escorts_.push_back(u);
+  roll_ = "Wagon Train escort drawn: " + g_->kinds[kind].name;
+  return;
+}
 
 std::string MosbyState::wagon_step(int op) const {
   switch (op) {
@@ -291,7 +264,7 @@ void MosbyState::wagon_view(Json& v) const {
   if (cannon_at_ >= 0) v["status"].push_back("The Cannon is hidden at " + g_->name(cannon_at_));
   if (loot_) v["status"].push_back("Depot contents to carry off from " + g_->name(loot_at_));
   if (!scenario_.empty()) {
-    // The tutorial (helper WEB) shows the step the player is on: its text and the moves it asks for.
+    // The tutorial shows the step the player is on: its text and the moves it asks for.
     v["scenario"] = scenario_;
     v["scenario_step"] = step_pos_;
     const Json& steps = g_->data()["scenarios"][scenario_]["steps"];

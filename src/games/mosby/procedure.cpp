@@ -1,0 +1,344 @@
+// The sequence of play (A Preparation, B Operations, C Phases, D end of turn): the task
+// table's driver, the turn's steps and the Performance Points.
+#include "procedure.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "mosby.h"
+
+namespace gamut::mosby {
+
+MosbyState::MosbyState(const MosbyGame* g, const Json& o) : State(g), g_(g) {
+  victory_ = o.value("victory_notoriety", 9);
+  size_t n = g->board().nodes.size();
+  spaces_.assign(n, Space{});
+  for (size_t i = 0; i < n; ++i) {
+    spaces_[i].lines = g->orig_lines[i];
+    spaces_[i].tc = g->orig_tc[i];
+  }
+  for (int b : g->bridges) spaces_[b].bridge = 1;
+  units_.resize(g->unit_kind.size());
+  for (size_t u = 0; u < units_.size(); ++u) {
+    units_[u].kind = int8_t(g->unit_kind[u]);
+    units_[u].loc = g->unit_reinf_[u] ? kReinf : kPool;
+  }
+  wagon_init(o);
+  push(OP_TURN);
+  advance();
+  if (!scenario_.empty()) setup_scenario(scenario_);
+}
+
+void MosbyState::gain_pp(int n, const char* why) {
+  pp_ += n;
+  while (pp_ >= 10) pp_ -= 10, ++notoriety_;
+  if (n) ledger_.push_back({turn_, n, notoriety_, why});
+}
+
+void MosbyState::lose_pp(int n, const char* why) {
+  pp_ -= n;
+  while (pp_ < 0) {
+    if (notoriety_ > 1) {
+      --notoriety_;
+      pp_ += 10;
+    } else {
+      pp_ = 0;  // Notoriety never falls below 1
+    }
+  }
+  if (n) ledger_.push_back({turn_, -n, notoriety_, why});
+}
+
+void MosbyState::set_awareness(int a) { awareness_ = std::max(1, std::min(5, a)); }
+
+void MosbyState::end_turn_now() {
+  stack_.clear();
+  phases_ = false;
+  initiative_ = 0;
+  push(OP_END_TURN);
+}
+
+void MosbyState::finish(bool won, const std::string& how) {
+  over_ = true;
+  won_ = won;
+  how_ = how;
+  stack_.clear();
+  mosby_removed();
+}
+
+// ---------------------------------------------------------------- the task table and its driver
+
+const MosbyState::TaskInfo& MosbyState::task(int op) {
+  static const auto table = [] {
+    std::array<TaskInfo, kTaskCodes> t{};
+#define MOSBY_TASK_ENTRY(task, code, needs, window, run, input) \
+  t[task] = {Needs::needs, window, &MosbyState::run, &MosbyState::input};
+    MOSBY_TASKS(MOSBY_TASK_ENTRY)
+#undef MOSBY_TASK_ENTRY
+    return t;
+  }();
+  if (op < 0 || op >= kTaskCodes || !table[op].run) throw std::logic_error("mosby: unknown task " + std::to_string(op));
+  return table[op];
+}
+
+Needs MosbyState::needs() const { return task(stack_.back().op).needs; }
+
+bool MosbyState::wait_input(const Task&) { return false; }
+
+void MosbyState::no_input(const Task& t, Action) {
+  throw std::logic_error("mosby: input for task " + std::to_string(t.op));
+}
+
+bool MosbyState::pop_task() {
+  stack_.pop_back();
+  return true;
+}
+
+void MosbyState::show_roll(int d, const std::string& what) {
+  dice_ = {d};
+  roll_ = what + ": die " + std::to_string(d);
+}
+
+void MosbyState::advance() {
+  while (!over_ && !stack_.empty() && run_top()) {
+  }
+  if (!over_ && stack_.empty()) throw std::logic_error("mosby: the procedure stack ran dry");
+}
+
+int MosbyState::to_move() const {
+  if (over_) return kTerminal;
+  Needs n = needs();
+  return n == Needs::CHOICE || n == Needs::CARD_CHOICE ? 0 : kChance;
+}
+
+// The top task runs until it needs a die, a draw or the player's decision; a
+// task that needs nothing is popped first and runs once.
+bool MosbyState::run_top() {
+  Task t = stack_.back();
+  const TaskInfo& k = task(t.op);
+  if (k.needs == Needs::NOTHING) stack_.pop_back();
+  return (this->*k.run)(t);
+}
+
+// The top task takes its input: a die, a draw, a path, a unit or a decision.
+void MosbyState::input(Action a) {
+  Task t = stack_.back();
+  stack_.pop_back();
+  (this->*task(t.op).input)(t, a);
+}
+
+std::vector<Action> MosbyState::legal() const {
+  if (over_) return {};
+  Needs n = needs();
+  if (n == Needs::CARD_CHANCE || n == Needs::CARD_CHOICE) return card_legal();
+  if (n == Needs::CHOICE) return decisions();
+  std::vector<Action> r;
+  switch (n) {
+    case Needs::DRAW:
+    case Needs::ESCORT_DRAW: {
+      std::set<int> k;
+      bool combat_only = n == Needs::ESCORT_DRAW;  // 7.8: escorts are combat units
+      for (const Unit& u : units_)
+        if (u.loc == kPool && (!combat_only || g_->kinds[u.kind].type == COMBAT)) k.insert(u.kind);
+      for (int x : k) r.push_back(kDraw + x);
+      break;
+    }
+    case Needs::PATH:
+      for (int c : candidates_) r.push_back(kPath + c);
+      break;
+    case Needs::PICK:
+      for (int c : candidates_) r.push_back(kPick + c);
+      break;
+    default:
+      for (int v = 1; v <= 6; ++v) r.push_back(kDie + v);
+      break;
+  }
+  std::sort(r.begin(), r.end());
+  script_filter(r);
+  return r;
+}
+
+std::vector<double> MosbyState::chance_probs() const {
+  Needs n = needs();
+  if (n == Needs::CARD_CHANCE || n == Needs::CARD_CHOICE) return card_probs();
+  std::vector<Action> l = legal();
+  std::vector<double> p(l.size(), 1.0 / double(l.size()));
+  if (n == Needs::DRAW || n == Needs::ESCORT_DRAW) {
+    std::map<int, int> cnt;
+    int total = 0;
+    for (const Unit& u : units_)
+      if (u.loc == kPool) cnt[u.kind]++;
+    for (Action a : l) total += cnt[a - kDraw];  // only the kinds this draw allows
+    for (size_t i = 0; i < l.size(); ++i) p[i] = double(cnt[l[i] - kDraw]) / total;
+  }
+  return p;
+}
+
+void MosbyState::apply(Action a) {
+  script_advance(a);
+  if (to_move() == 0) ++plies_;
+  input(a);
+  advance();
+}
+
+// ---------------------------------------------------------------- the turn
+
+bool MosbyState::run_turn(const Task& t) {
+  // A1: reinforcements up to the current Notoriety; the holding box returns.
+  for (size_t u = 0; u < units_.size(); ++u) {
+    if (units_[u].loc == kReinf && g_->unit_reinf_[u] <= notoriety_) to_pool(int(u));
+    if (units_[u].loc == kHold) to_pool(int(u));
+  }
+  // A2: Union Awareness from the table.
+  awareness_ = g_->awareness_tab[std::min(notoriety_, 10) - 1];
+  ops_actions_ = 0;
+  strength_ = 0;
+  cards_due_ = 0;
+  mosby_ = -1;
+  push(OP_END_TURN);
+  push(OP_OPS);
+  push(OP_EVENTS);
+  push(OP_CARDS);
+  push(OP_RECRUIT);
+  push(OP_PREP_MOVES);
+  push(OP_PLACE);
+  return true;
+}
+
+bool MosbyState::ready_place(const Task& t) {
+  if (eligible_placements().empty()) {
+    end_turn_now();
+    return true;
+  }
+  return false;
+}
+
+void MosbyState::input_place(const Task& t, Action a) {
+  mosby_ = a - kPlace;
+  last_ = {mosby_};
+  return;
+}
+
+bool MosbyState::run_prep_moves(const Task& t) {
+  std::vector<int> out;
+  for (size_t u = 0; u < units_.size(); ++u)
+    if (units_[u].loc >= 0 && !in_lines(units_[u].loc)) out.push_back(int(u));
+  for (auto it = out.rbegin(); it != out.rend(); ++it) push(OP_RANDSTEP, *it, RS_PREP, 1);
+  return true;
+}
+
+void MosbyState::input_recruit(const Task& t, Action a) {
+  int d = a - kDie;
+  strength_ = g_->recruit_tab[std::min(notoriety_, 10) - 1][d - 1];
+  show_roll(
+      d, "Recruitment (Notoriety " + std::to_string(notoriety_) + " column) -> strength " + std::to_string(strength_));
+  if (strength_ == 0) {
+    mosby_removed();
+    end_turn_now();
+  }
+  return;
+}
+
+bool MosbyState::run_cards(const Task& t) {
+  const auto& row = wounded() ? g_->cards_wounded : g_->cards_healthy;
+  cards_due_ = row[std::min(notoriety_, 10) - 1];
+  draw_action_cards();
+  // cards_due_ Action cards are drawn and the hand trimmed to the limit (5.1).
+  return true;
+}
+
+bool MosbyState::run_events(const Task& t) {
+  start_events();  // A7, 5.2
+  return true;
+}
+
+void MosbyState::input_initiative(const Task& t, Action a) {
+  int d = a - kDie;
+  int bonus = card_initiative_bonus();
+  int who = d + bonus >= g_->init_needed ? 1 : 2;
+  show_roll(
+      d, std::string("Initiative: ") + (who == 1 ? "Mosby" : "Union") + (bonus ? " (+1, Initiative Bonus card)" : ""));
+  return start_phases(who);
+}
+
+void MosbyState::start_phases(int who) {
+  initiative_ = who;
+  init_asked_ = false;
+  phases_ = true;
+  push(OP_PHASE);
+  if (initiative_ == 1 && mosby_ >= 0)  // 7.7: Mosby removes non-combat units in his space
+    for (int u : units_at(mosby_))
+      if (units_[u].active && !combat(u)) eliminate_noncombat(u);
+  card_phases_started();
+}
+
+bool MosbyState::run_phase(const Task& t) {
+  if (mosby_ < 0 || !any_active()) {
+    phases_ = false;
+    initiative_ = 0;
+    hidden_ = false;  // Hide lasts until the Phases end
+    return true;
+  }
+  push(OP_PHASE);
+  if (initiative_ == 1) {
+    push(OP_UNION_ACTIONS);
+    push(OP_MOSBY_PHASE);
+  } else {
+    push(OP_MOSBY_PHASE);
+    push(OP_UNION_ACTIONS);
+  }
+  // Step 2: checks next to activated combat units, and for sleeping units
+  // sharing their space; a space's Troop Concentration counts (DCH).
+  std::vector<Check> c;
+  for (size_t u = 0; u < units_.size(); ++u) {
+    if (units_[u].loc < 0 || !units_[u].active || !combat(int(u))) continue;
+    for (const Check& k : checks_around(units_[u].loc, true))
+      if (std::find(c.begin(), c.end(), k) == c.end()) c.push_back(k);
+  }
+  start_checks(c, CK_AROUND, -1);
+  wagon_phase_checks();
+  return true;
+}
+
+bool MosbyState::run_end_turn(const Task& t) {
+  if (t.a == 0 && wagon_end_turn()) return true;
+  end_of_turn();
+  return true;
+}
+
+void MosbyState::end_of_turn() {
+  cards_end_of_turn();  // Lee Needs Information counts; non-permanent Action cards go (D2)
+  notoriety_by_turn_.push_back(notoriety_);
+  if (notoriety_ < turn_)
+    return finish(false, "Notoriety " + std::to_string(notoriety_) + " is below turn " + std::to_string(turn_));
+  if (turn_ >= 8) {
+    if (notoriety_ >= victory_)
+      return finish(true, "Notoriety " + std::to_string(notoriety_) + " after turn 8" + victory_level());
+    return finish(false,
+                  "Notoriety " + std::to_string(notoriety_) + " after turn 8 (needs " + std::to_string(victory_) + ")");
+  }
+  bool free = false;
+  for (size_t n = 0; n < spaces_.size(); ++n) {
+    if (!g_->confed[n] || spaces_[n].devastated || in_lines(int(n))) continue;
+    bool occupied = false;
+    for (int u : units_at(int(n))) occupied |= combat(u);
+    free |= !occupied;
+  }
+  if (!free) return finish(false, "all of Mosby's Confederacy is devastated, occupied or behind Union lines");
+  for (size_t u = 0; u < units_.size(); ++u)
+    if (units_[u].loc >= 0) {
+      deactivate(int(u));
+      if (units_[u].loc >= 0) units_[u].seen = units_[u].dmg > 0;
+    }
+  mosby_removed();
+  strength_ = 0;
+  phases_ = false;
+  initiative_ = 0;
+  ++turn_;
+  push(OP_TURN);
+}
+
+}  // namespace gamut::mosby

@@ -1,0 +1,397 @@
+// What the player, the renderer and the search see: action names, the pending step and its
+// card window, the view, determinize(), debug(), the invariants and the heuristic.
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "mosby.h"
+#include "procedure.h"
+
+namespace gamut::mosby {
+
+std::vector<double> MosbyState::returns() const {
+  if (!over_) return {0};
+  return {won_ ? 1.0 : -1.0};
+}
+
+std::string MosbyState::describe_result() const {
+  if (!over_) return "";
+  return std::string(won_ ? "Victory: " : "Defeat: ") + how_ + " (final Notoriety " + std::to_string(notoriety_) + ")";
+}
+
+std::string MosbyState::action_name(Action a) const {
+  if ((!over_ && (needs() == Needs::CARD_CHANCE || needs() == Needs::CARD_CHOICE)) || (a >= kPlay && a <= kGoOn))
+    return card_action_name(a);
+  if (to_move() == kChance) {
+    switch (needs()) {
+      case Needs::DRAW:
+      case Needs::ESCORT_DRAW:
+        return "draw:" + g_->kinds[a - kDraw].name;
+      case Needs::PATH:
+        return "path:" + g_->name(a - kPath);
+      case Needs::PICK:
+        return "loss:#" + std::to_string(a - kPick) + " at " + g_->name(std::max(0, int(units_[a - kPick].loc)));
+      default:
+        return "die:" + std::to_string(a - kDie);
+    }
+  }
+  if (node_action(a, kPlace)) return "place:" + g_->name(a - kPlace);
+  if (node_action(a, kMove)) return "move:" + g_->name(a - kMove);
+  if (node_action(a, kScout)) return "scout:" + g_->name(a - kScout);
+  if (node_action(a, kHideCannon)) return "hide the Cannon:" + g_->name(a - kHideCannon);
+  switch (a) {
+    case kAttack:
+      return "attack";
+    case kDemolishBridge:
+      return "demolish bridge";
+    case kDemolishDepot:
+      return "demolish depot";
+    case kDemolishRail:
+      return "demolish railroad";
+    case kDemolishWagon:
+      return "demolish wagon train";
+    case kKidnap:
+      return "kidnap";
+    case kFree:
+      return "free the leader";
+    case kDisband:
+      return "disband";
+    case kPass:
+      return "pass";
+    case kStop:
+      return "stop";
+    case kSkedaddle:
+      return "skedaddle";
+    case kStand:
+      return "stand and fight";
+    case kInterrogate:
+      return "interrogate";
+    case kCarryCannon:
+      return "carry the Cannon";
+    case kRelease:
+      return "release";
+  }
+  return "?" + std::to_string(a);
+}
+
+std::string MosbyState::public_name(Action a, int viewer) const {
+  if (to_move() == kChance && (needs() == Needs::DRAW || needs() == Needs::ESCORT_DRAW) && stack_.back().a == DR_UNSEEN)
+    return "draw (placed face down, unseen)";
+  if (to_move() == kChance && stack_.back().op == CO_MARKER) return "depot marker (drawn face down)";
+  return action_name(a);
+}
+
+std::vector<int> MosbyState::action_nodes(Action a) const {
+  if (to_move() != 0) return {};
+  if (node_action(a, kPlace)) return {a - kPlace};
+  if (node_action(a, kMove)) return {mosby_, a - kMove};
+  if (node_action(a, kScout)) return {a - kScout};
+  if (a >= kGuide && a < kInfo) return {mosby_, (a - kGuide) % kNodeSpan};
+  if (node_action(a, kInfo)) return {a - kInfo};
+  return {};
+}
+
+std::string MosbyState::check_target() const {
+  if (checks_.empty()) return "";
+  const Check& k = checks_.front();
+  if (k.what == 0) return "the garrison of " + g_->name(k.id);
+  if (k.what == 2) return "the Troop Concentration at " + g_->name(k.id);
+  return "a counter at " + g_->name(std::max(0, int(units_[k.id].loc)));
+}
+
+CardWindow MosbyState::window() const {
+  if (over_) return W_NONE;
+  return task(stack_.back().op).window;
+}
+
+std::string MosbyState::step() const {
+  if (over_) return describe_result();
+  const Task& t = stack_.back();
+  switch (t.op) {
+    case OP_PLACE:
+      return "Preparation A3: place Mosby on a free space of Mosby's Confederacy";
+    case OP_OPS:
+      return "Mosby's Operations: scout, move, attack, demolish, kidnap or disband";
+    case OP_MOSBY_PHASE:
+      return "Phase: Mosby's action (move up to 3, scout, attack, demolish, kidnap, disband or pass)";
+    case OP_MOSBY_MOVING:
+      return "Phase: Mosby may move " + std::to_string(t.a) + " more space(s), or stop";
+    case OP_SKEDADDLE_Q:
+      return "Union units attack: stand and fight, or skedaddle (casualty check, -2 PP, turn ends)";
+    case OP_RANDSTEP:
+      return "Roll for random movement (count roads clockwise from road 1)";
+    case OP_RECRUIT:
+      return "Preparation A5: roll on the Recruitment Table";
+    case OP_PHASES_BEGIN:
+      return "Phases begin: roll on the Initiative Table";
+    case OP_UNION_ROLL:
+      return "Union action: roll on the Union Movement Table";
+    case OP_UNION_STEP:
+    case OP_RETREAT:
+      return "Union unit chooses among equal paths by a die roll";
+    case OP_COMBAT_ROLL:
+      return "Roll the combat die";
+    case OP_LOSS:
+      return "A die roll decides which Union unit takes the loss";
+    case OP_CASUALTY:
+      return "Mosby casualty check (1-2: wounded)";
+    case OP_CHECKS:
+      return "Activation check for " + check_target() + " (" + std::to_string(awareness_) + " or less activates)";
+    case OP_SCOUT:
+      return "Roll to scout (above Awareness succeeds)";
+    case OP_DRAW:
+      return "Draw a Union counter from the pool";
+  }
+  std::string s = card_step_text();
+  return s.empty() ? wagon_step(t.op) : s;
+}
+
+Json MosbyState::view(int seat) const {
+  Json pieces = Json::array(), side = Json::array(), status = Json::array();
+  auto nid = [&](int n) { return g_->name(n); };
+  if (mosby_ >= 0)
+    pieces.push_back({{"node", nid(mosby_)},
+                      {"seat", 0},
+                      {"face", wounded() ? "mosby-wounded" : "mosby"},
+                      {"label", std::to_string(strength_)}});
+  bool all = over_ || seat < -1;
+  for (size_t u = 0; u < units_.size(); ++u) {
+    const Unit& x = units_[u];
+    const Kind& k = g_->kinds[x.kind];
+    bool visible = x.active || x.seen || x.dmg > 0 || all;
+    std::string face = visible ? std::string("union-") + kTypeName[k.type] : "union-hidden";
+    std::string label = visible && k.type == COMBAT ? std::to_string(cur_strength(int(u))) : "";
+    if (x.loc >= 0) {
+      if (visible && !x.active)
+        label = "(" + (label.empty() ? std::string(kTypeName[k.type]).substr(0, 1) : label) + ")";
+      if (x.retreat) label += " R";
+      Json p = {{"node", nid(x.loc)}, {"seat", -1}, {"face", face}};
+      if (!label.empty()) p["label"] = label;
+      pieces.push_back(p);
+    } else if (x.loc == kPool) {
+      side.push_back({{"seat", -1}, {"face", "union-hidden"}, {"where", "pool"}});
+    } else {
+      std::string where = x.loc == kHold   ? "holding box"
+                          : x.loc == kElim ? "eliminated"
+                                           : "reinforcements " + std::to_string(g_->unit_reinf_[u]);
+      Json p = {{"seat", -1}, {"face", std::string("union-") + kTypeName[k.type]}, {"where", where}};
+      if (k.type == COMBAT) p["label"] = std::to_string(k.strength);
+      side.push_back(p);
+    }
+  }
+  for (size_t n = 0; n < spaces_.size(); ++n) {
+    const Space& s = spaces_[n];
+    if (s.status) pieces.push_back({{"node", nid(int(n))}, {"seat", -1}, {"face", s.status == 1 ? "revealed" : "dot"}});
+    if (s.bridge)
+      pieces.push_back({{"node", nid(int(n))}, {"seat", -1}, {"face", s.bridge == 1 ? "bridge" : "bridge-destroyed"}});
+    if (s.depot >= 0)
+      pieces.push_back(
+          {{"node", nid(int(n))}, {"seat", -1}, {"face", s.depot_destroyed ? "depot-destroyed" : "depot"}});
+    if (s.rail_destroyed) pieces.push_back({{"node", nid(int(n))}, {"seat", -1}, {"face", "rail-destroyed"}});
+    if (s.devastated) pieces.push_back({{"node", nid(int(n))}, {"seat", -1}, {"face", "devastated"}});
+    if (s.tc && !g_->orig_tc[n]) pieces.push_back({{"node", nid(int(n))}, {"seat", -1}, {"face", "tc-marker"}});
+  }
+  const char* lname[] = {"General Stoughton", "Colonel Dulaney"};
+  for (int i = 0; i < 2; ++i) {
+    if (leaders_[i].state == 1)
+      pieces.push_back({{"node", nid(leaders_[i].loc)}, {"seat", -1}, {"face", "leader"}, {"label", lname[i]}});
+    if (leaders_[i].state == 2)
+      side.push_back({{"seat", 0}, {"face", "leader"}, {"where", std::string("kidnapped: ") + lname[i]}});
+  }
+  int markers = 0;
+  for (const Space& s : spaces_) markers += s.status != 0;
+  status.push_back("Turn " + std::to_string(turn_) + " of 8");
+  status.push_back("Notoriety " + std::to_string(notoriety_) + " (needs " + std::to_string(victory_) +
+                   " after turn 8, " + std::to_string(turn_) + " at the end of this turn)");
+  status.push_back("Performance Points " + std::to_string(pp_));
+  status.push_back("Union Awareness " + std::to_string(awareness_));
+  status.push_back("Guerrilla strength " + std::to_string(strength_));
+  status.push_back(std::string("Mosby: ") +
+                   (dead_       ? "dead"
+                    : wounded() ? "wounded"
+                                : "healthy") +
+                   (mosby_ >= 0 ? ", at " + nid(mosby_) : ", off the map"));
+  status.push_back(std::string("Initiative: ") + (initiative_ == 1 ? "Mosby" : initiative_ == 2 ? "Union" : "-"));
+  status.push_back(std::string("Sequence: ") + (over_                        ? "game over"
+                                                : phases_                    ? "Phases"
+                                                : stack_.back().op == OP_OPS ? "Mosby's Operations"
+                                                                             : "Preparation"));
+  status.push_back("Action cards due this turn: " + std::to_string(cards_due_) + " (hand limit " +
+                   std::to_string(g_->hand_limit) + ")");
+  {
+    int pool = 0, hold = 0, elim = 0;
+    for (const Unit& u : units_) pool += u.loc == kPool, hold += u.loc == kHold, elim += u.loc == kElim;
+    status.push_back("Union pool " + std::to_string(pool) + " face down, holding box " + std::to_string(hold) +
+                     ", eliminated " + std::to_string(elim));
+  }
+  status.push_back("Space-status markers left: " + std::to_string(g_->status_markers - markers));
+  // Counter order must not follow counter ids: ids are sorted by kind, so the
+  // order would betray face-down counters.
+  auto by_text = [](const Json& a, const Json& b) { return a.dump() < b.dump(); };
+  std::vector<Json> pv(pieces.begin(), pieces.end()), sv(side.begin(), side.end());
+  std::sort(pv.begin(), pv.end(), by_text);
+  std::sort(sv.begin(), sv.end(), by_text);
+  pieces = pv;
+  side = sv;
+  Json v = {{"phase", over_     ? "over"
+                      : phases_ ? "phases"
+                                : "operations"},
+            {"pieces", pieces},
+            {"side", side},
+            {"status", status},
+            {"step", step()},
+            {"dice", dice_},
+            {"roll", roll_}};
+  Json last = Json::array();
+  for (int n : last_)
+    if (n >= 0) last.push_back(nid(n));
+  v["last"] = last;
+  v["notoriety_by_turn"] = notoriety_by_turn_;
+  card_view(v);
+  v["summary"] = summary();
+  if (over_) v["how"] = how_;
+  wagon_view(v);
+  return v;
+}
+
+std::unique_ptr<State> MosbyState::determinize(int seat, Rng& rng) const {
+  auto s = std::make_unique<MosbyState>(*this);
+  if (over_) return s;
+  // Face-down counters on the map and the pool are one blind mix: re-deal it.
+  std::vector<int> slots, kinds;
+  for (size_t u = 0; u < units_.size(); ++u) {
+    const Unit& x = units_[u];
+    if (x.loc == kPool || (x.loc >= 0 && !x.active && !x.seen && x.dmg == 0)) {
+      slots.push_back(int(u));
+      kinds.push_back(x.kind);
+    }
+  }
+  // Sorted first: the order of the hidden kinds is itself hidden, and the deal
+  // must depend on the view and the rng alone.
+  std::sort(kinds.begin(), kinds.end());
+  rng.shuffle(kinds);
+  for (size_t i = 0; i < slots.size(); ++i) s->units_[slots[i]].kind = int8_t(kinds[i]);
+  s->script_off_ = true;  // an example's scripted dice are the future: the AI must not see them
+  // Intact depots were placed face down: re-deal their markers among those not yet seen.
+  // The decks need nothing: every card is drawn blind by a chance action.
+  std::vector<int> sites, markers;
+  std::vector<bool> placed(g_->depot_values.size(), false);
+  for (size_t n = 0; n < spaces_.size(); ++n)
+    if (spaces_[n].depot >= 0) {
+      placed[spaces_[n].depot] = true;
+      if (!spaces_[n].depot_destroyed) sites.push_back(int(n)), markers.push_back(spaces_[n].depot);
+    }
+  for (size_t m = 0; m < placed.size(); ++m)
+    if (!placed[m]) markers.push_back(int(m));
+  std::sort(markers.begin(), markers.end());
+  rng.shuffle(markers);
+  for (size_t i = 0; i < sites.size(); ++i) s->spaces_[sites[i]].depot = int8_t(markers[i]);
+  return s;
+}
+
+std::string MosbyState::debug() const {
+  std::ostringstream o;
+  o << "turn " << turn_ << " N " << notoriety_ << " PP " << pp_ << " A " << awareness_ << " S " << strength_ << " at "
+    << mosby_ << " w " << wounded_turn_ << " init " << initiative_ << " ph " << phases_ << " over " << over_ << won_
+    << " ops " << ops_actions_ << "\nstack";
+  for (const Task& t : stack_) o << " " << t.op << ":" << t.a << "," << t.b << "," << t.c;
+  o << "\nchecks";
+  for (const Check& c : checks_) o << " " << int(c.what) << ":" << c.id;
+  o << " ctx " << check_ctx_ << " b " << batch_combat_ << batch_any_ << "\ncand";
+  for (int c : candidates_) o << " " << c;
+  o << "\ncombat";
+  for (int c : combat_units_) o << " " << c;
+  for (int c : combat_taken_) o << " t" << c;
+  o << " att " << mosby_attacks_ << " s " << combat_strength_ << " m " << combat_mod_ << "\nunits";
+  for (const Unit& u : units_)
+    o << " " << int(u.kind) << "@" << u.loc << (u.active ? "a" : "") << (u.seen ? "s" : "") << (u.retreat ? "r" : "")
+      << int(u.dmg) << "f" << u.from;
+  o << "\nspaces";
+  for (size_t n = 0; n < spaces_.size(); ++n) {
+    const Space& s = spaces_[n];
+    o << " " << int(s.status) << s.lines << s.tc << s.devastated << int(s.bridge) << int(s.depot) << s.depot_destroyed
+      << s.rail_destroyed;
+  }
+  o << "\nextended " << extended_;
+  o << "\nleaders " << leaders_[0].loc << ":" << int(leaders_[0].state) << " " << leaders_[1].loc << ":"
+    << int(leaders_[1].state) << "\nroll " << roll_;
+  return o.str();
+}
+
+void MosbyState::check() const {
+  auto fail = [](const std::string& m) { throw std::logic_error("mosby: " + m); };
+  if (notoriety_ < 1) fail("Notoriety below 1");
+  if (pp_ < 0 || pp_ > 9) fail("Performance Points out of 0-9");
+  if (awareness_ < 1 || awareness_ > 5) fail("Awareness out of 1-5");
+  if (!over_ && stack_.empty()) fail("no procedure pending");
+  if (over_ && !stack_.empty()) fail("game over with procedures pending");
+  int markers = 0;
+  for (const Space& s : spaces_) markers += s.status != 0;
+  if (markers > g_->status_markers) fail("more status markers than the counter mix holds");
+  for (size_t u = 0; u < units_.size(); ++u) {
+    const Unit& x = units_[u];
+    if (x.loc >= int(spaces_.size()) || x.loc < kReinf) fail("unit off the board");
+    if (x.loc < 0 && (x.active || x.retreat || x.dmg)) fail("off-map unit carries map state");
+    if (x.dmg && cur_strength(int(u)) <= 0) fail("a unit with no strength left stays on the map");
+    if (x.active && g_->kinds[x.kind].type == BLANK) fail("an activated blank");
+    if (x.loc == kReinf && g_->unit_reinf_[u] == 0) fail("an S unit on the reinforcement track");
+  }
+  if (mosby_ >= 0 && strength_ <= 0 && !over_ && (stack_.back().op == OP_OPS || stack_.back().op == OP_MOSBY_PHASE))
+    fail("Mosby acts with no strength");
+  if (!over_ && to_move() == kChance && legal().empty()) fail("chance with no outcome");
+  if (!over_ && to_move() == 0 && legal().empty()) fail("a decision with no choice");
+  if (turn_ > 8) fail("past turn 8");
+  if (wagon_state_ == 1 && wagon_at_ < 0) fail("a Wagon Train on the map without a space");
+  if (escorts_hidden_ < 0 || escorts_hidden_ > 2) fail("more than two Wagon Train escorts");
+  for (int u : escorts_)
+    if (units_[u].loc < 0 || !combat(u)) fail("an escort off the map or not a combat unit");
+}
+
+// Weights tuned by greedy self-play (300-game runs): boldness inside the
+// lines pays, since that is where every target is.
+static const double kDecay = 0.7, kReach = 0.5, kLines = -0.3, kThreat = 1.5;
+double MosbyState::heuristic(int seat) const {
+  if (over_) return won_ ? 1000 : -1000;
+  double h = 10.0 * notoriety_ + pp_;
+  // Falling behind the turn track is the usual way to lose.
+  h -= 8.0 * std::max(0, turn_ - notoriety_);
+  if (wounded()) h -= 12;
+  if (mosby_ < 0) return h;
+  // On the map the band is worth what it can still reach and destroy, and the
+  // threat of activated Union combat units nearby counts against it.
+  std::vector<int> d = dist_from({mosby_});
+  double reach = 0;
+  for (size_t n = 0; n < spaces_.size(); ++n) {
+    const Space& s = spaces_[n];
+    double v = 0;
+    if (s.bridge == 1 && in_lines(int(n))) v += g_->pp("bridge");
+    if (g_->railroad[n] && !s.rail_destroyed && in_lines(int(n))) v += g_->pp("railroad");
+    if (s.depot >= 0 && !s.depot_destroyed) v += g_->depot_values[s.depot];
+    if (s.tc) v *= 0.25;
+    if (v > 0) reach += v * std::pow(kDecay, d[n]);
+  }
+  if (wagon_state_ == 1) reach += g_->pp("wagon_train") * std::pow(kDecay, d[wagon_at_]);  // 7.8
+  for (const Leader& l : leaders_) {  // 6.3: a leader to take, or one to bring out of the lines
+    if (l.state == 1) reach += 0.5 * g_->pp("kidnap") * std::pow(kDecay, d[l.loc]);
+    if (l.state == 2) {
+      int out = 1 << 20;
+      for (size_t n = 0; n < spaces_.size(); ++n)
+        if (!in_lines(int(n))) out = std::min(out, d[n]);
+      h += 0.5 * g_->pp("kidnap") * (1 + std::pow(kDecay, out));
+    }
+  }
+  h += kReach * reach + 0.5 * strength_;
+  double threat = 0;
+  for (size_t u = 0; u < units_.size(); ++u) {
+    const Unit& x = units_[u];
+    if (x.loc < 0 || !x.active || !combat(int(u))) continue;
+    if (d[x.loc] <= 4) threat += cur_strength(int(u)) * (x.loc == mosby_ ? 2.0 : 1.0 / d[x.loc]);
+  }
+  h -= kThreat * threat * 3.0 / std::max(1, strength_ + 1);
+  if (in_lines(mosby_)) h -= kLines * awareness_;
+  return h;
+}
+
+}  // namespace gamut::mosby
