@@ -1,6 +1,7 @@
 // Combat (6.5): the odds, the Combat Results Table, losses and retreats, Mosby's casualty
 // check and wounds, skedaddling (6.6) and the Union attack (7.5).
 #include <algorithm>
+#include <sstream>
 #include <string>
 
 #include "mosby.h"
