@@ -14,6 +14,7 @@
 
 #include "draw.h"
 #include "platform/platform.h"
+#include "widgets.h"
 
 namespace gamut::ui {
 
@@ -28,7 +29,7 @@ static const char* kSavePrefix = "gamut.v1.save.";
 static const char* kCurrentKey = "gamut.v1.current";
 static const float kBarH = 40;
 
-static ImU32 seat_color(const Game& g, int seat) {
+static ImU32 color_of_seat(const Game& g, int seat) {
   static const ImU32 fallback[] = {IM_COL32(50, 90, 200, 255), IM_COL32(200, 60, 50, 255), IM_COL32(40, 150, 70, 255),
                                    IM_COL32(210, 160, 30, 255)};
   const Json& c = g.data().contains("seat_colors") ? g.data()["seat_colors"] : Json();
@@ -44,57 +45,37 @@ static std::string fmt_date(double ms) {
   return buf;
 }
 
-// Where each button was drawn in the last two frames, by label (scoped by game
-// id on the home screen), so browser tests can click real buttons, and can
-// tell a button that has settled in place from one in a window still sizing.
-struct WidgetRect {
-  ImVec4 r;
-  bool visible;  // its centre is inside its window's clip rect: a click there reaches it
-  bool operator==(const WidgetRect& o) const {
-    return r.x == o.r.x && r.y == o.r.y && r.z == o.r.z && r.w == o.r.w && visible == o.visible;
-  }
-};
-static std::map<std::string, WidgetRect> g_widgets, g_widgets_prev;
-static std::string g_scope;
-
-static bool button(const char* label, ImVec2 size = ImVec2(0, 0)) {
-  bool r = ImGui::Button(label, size);
-  ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  ImVec2 c((a.x + b.x) / 2, (a.y + b.y) / 2);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  ImVec2 lo = dl->GetClipRectMin(), hi = dl->GetClipRectMax();
-  bool vis = ImGui::IsItemVisible() && c.x >= lo.x && c.x < hi.x && c.y >= lo.y && c.y < hi.y;
-  g_widgets[g_scope + label] = {ImVec4(a.x, a.y, b.x, b.y), vis};
-  return r;
-}
-
-// A view entry as an object. Brace-initialised JSON with two pairs can come
-// out as [[k, v], [k, v]]; read it as the object it was meant to be.
-static Json as_object(const Json& j) {
-  if (j.is_object()) return j;
-  Json o = Json::object();
-  if (j.is_array())
-    for (const Json& kv : j)
-      if (kv.is_array() && kv.size() == 2 && kv[0].is_string()) o[kv[0].get<std::string>()] = kv[1];
-  return o;
-}
-
-static void section(const char* title) {
-  ImGui::Spacing();
-  ImGui::TextColored(ImVec4(0.95f, 0.82f, 0.55f, 1), "%s", title);
-  ImGui::Separator();
-}
-
-static bool big_button(const char* label, bool enabled = true) {
-  if (!enabled) ImGui::BeginDisabled();
-  bool r = button(label, ImVec2(0, 30));
-  if (!enabled) ImGui::EndDisabled();
-  return r;
-}
-
 // ---------------------------------------------------------------------------
 // [SECTION] lifecycle and API
 // ---------------------------------------------------------------------------
+
+ImU32 App::seat_color(int seat) const { return color_of_seat(session_->match().game(), seat); }
+
+bool App::can_act() const {
+  if (!session_ || replay_) return false;
+  int t = session_->state().to_move(), seat = session_->screen_seat();
+  return t >= 0 && t == seat && !session_->seats()[t].ai;
+}
+
+void App::set_session(std::unique_ptr<Session> s) {
+  session_ = std::move(s);
+  ext_ = session_ ? make_extension(session_->match().record().game) : nullptr;
+}
+
+std::string App::tutorial_game() const {
+  auto has = [](const std::string& id) {
+    try {
+      const Json& d = load_game(id)->data();
+      return d.contains("scenarios") && d["scenarios"].is_object() && !d["scenarios"].empty();
+    } catch (const std::exception&) {
+      return false;
+    }
+  };
+  if (session_ && has(session_->match().record().game)) return session_->match().record().game;
+  for (const std::string& id : game_ids())
+    if (has(id)) return id;
+  return session_ ? session_->match().record().game : game_ids().front();
+}
 
 void App::notify(const std::string& text, bool error) {
   toasts_.push_back({text, error, platform::now_ms() + (error ? 7000 : 3500)});
@@ -141,7 +122,7 @@ void App::init() {
   std::string text;
   if (!platform::storage_get(kAutoPrefix + id, text, err)) return;
   try {
-    session_ = Session::from_json(parse_json_text(text, "autosave"));
+    set_session(Session::from_json(parse_json_text(text, "autosave")));
     home_ = false;
   } catch (const std::exception& e) {
     notify(std::string("The autosaved game could not be resumed (") + e.what() + "). It was left untouched.", true);
@@ -159,15 +140,13 @@ bool App::busy() const {
 
 void App::start(Record r, std::vector<Seat> seats) {
   auto s = std::make_unique<Session>(std::move(r), std::move(seats));
-  session_ = std::move(s);
+  set_session(std::move(s));
   home_ = false;
   replay_ = false;
   sel_.clear();
   chooser_.clear();
-  setup_good_.clear();
   share_warned_ = false;
   game_over_posted_ = false;
-  summary_open_ = false;
   zoom_ = 1, pan_x_ = pan_y_ = 0;
   session_->match().resolve_chance();
   autosave();
@@ -191,13 +170,12 @@ void App::autosave() {
 void App::after_move() {
   sel_.clear();
   chooser_.clear();
-  setup_good_.clear();
   autosave();
   dirty_ = 3;
   const State& s = session_->state();
   if (s.terminal() && !game_over_posted_) {
     game_over_posted_ = true;
-    if (s.view(session_->screen_seat()).contains("summary")) summary_open_ = true;
+    if (ext_) ext_->game_over(*this, s.view(session_->screen_seat()));
     Json msg = {{"type", "gamut:gameover"},
                 {"game", session_->match().record().game},
                 {"result", s.describe_result()},
@@ -269,7 +247,6 @@ std::string App::api_state() const {
                     {"longest_ms", sl.longest_ms},
                     {"worst_overrun_ms", sl.worst_overrun_ms}};
   j["autoplay"] = seat >= 0 && session_->seats()[seat].ai;
-  j["summary_open"] = summary_open_;
   {
     int step = 0, steps = 0;
     std::string text;
@@ -287,11 +264,7 @@ std::string App::api_state() const {
     }
   }
 
-  if (!setup_good_.empty()) {
-    std::string e;
-    for (bool g : setup_good_) e += g ? 'G' : 'E';
-    j["setup_editor"] = e;
-  }
+  if (ext_) ext_->state(const_cast<App&>(*this), j);
   return j.dump();
 }
 
@@ -360,28 +333,17 @@ std::string App::api_node_pos(const std::string& node) const {
   const Board& b = session_->match().game().board();
   int n = b.find(node);
   if (n < 0) return "null";
-  float x = b.nodes[n].x, y = b.nodes[n].y;
-  if (flip_) x = bmaxx_ - (x - bminx_), y = bmaxy_ - (y - bminy_);
-  return Json{{"x", bx0_ + (x - bminx_) * bscale_}, {"y", by0_ + (y - bminy_) * bscale_}}.dump();
+  ImVec2 p = geo_.at(b.nodes[n]);
+  return Json{{"x", p.x}, {"y", p.y}}.dump();
 }
 
-std::string App::api_widget(const std::string& label) const {
-  auto it = g_widgets.find(label);
-  if (it == g_widgets.end()) return "null";
-  const ImVec4& r = it->second.r;
-  auto prev = g_widgets_prev.find(label);
-  bool stable = prev != g_widgets_prev.end() && prev->second == it->second;
-  return Json{{"x", (r.x + r.z) / 2}, {"y", (r.y + r.w) / 2},          {"w", r.z - r.x},
-              {"h", r.w - r.y},       {"visible", it->second.visible}, {"stable", stable}}
-      .dump();
-}
+std::string App::api_widget(const std::string& label) const { return widget_json(label); }
 
-bool App::layout_stable() const { return g_widgets == g_widgets_prev && pending_ui_.empty(); }
+bool App::layout_stable() const { return widgets_stable() && pending_ui_.empty(); }
 
 std::string App::api_undo() {
   if (!session_ || !session_->undo()) return "nothing to undo";
   sel_.clear();
-  setup_good_.clear();
   autosave();
   dirty_ = 3;
   return "";
@@ -400,7 +362,7 @@ std::string App::api_ui(const std::string& cmd) {
   else if (cmd == "play" && session_)
     home_ = false;
   else if (cmd == "rules")
-    rules_open_ = true, rules_id_ = session_ ? session_->match().record().game : "geister";
+    rules_open_ = true, rules_id_ = session_ ? session_->match().record().game : game_ids().front();
   else if (cmd == "share")
     share_open_ = true;
   else if (cmd == "saves")
@@ -419,19 +381,18 @@ std::string App::api_ui(const std::string& cmd) {
     sel_.clear();
     chooser_.clear();
     autosave();
-  } else if (cmd == "summary" && session_)
-    summary_open_ = true;
-  else if (cmd == "summary:close")
-    summary_open_ = false;
-  else if (cmd == "tutorial" || cmd.rfind("tutorial:", 0) == 0)
-    return start_tutorial(cmd.size() > 9 ? cmd.substr(9) : "mosby");
+  } else if (cmd == "tutorial" || cmd.rfind("tutorial:", 0) == 0)
+    return start_tutorial(cmd.size() > 9 ? cmd.substr(9) : tutorial_game());
   else if (cmd.rfind("replay:", 0) == 0 && session_) {
     replay_ = true;
     replay_pos_ = std::clamp(std::atoi(cmd.c_str() + 7), 0, int(session_->match().record().actions.size()));
   } else if (cmd == "live")
     replay_ = false;
-  else
+  else {
+    std::string err;
+    if (ext_ && ext_->command(*this, cmd, err)) return err;
     return "unknown ui command";
+  }
   return "";
 }
 
@@ -440,8 +401,7 @@ std::string App::api_ui(const std::string& cmd) {
 // ---------------------------------------------------------------------------
 
 bool App::frame(float w, float h) {
-  g_widgets_prev.swap(g_widgets);
-  g_widgets.clear();
+  widgets_new_frame();
   if (!pending_ui_.empty()) {
     std::string cmd;
     cmd.swap(pending_ui_);
@@ -467,7 +427,7 @@ bool App::frame(float w, float h) {
   if (rules_open_) draw_rules();
   if (share_open_) draw_share();
   if (saves_open_) draw_saves();
-  if (summary_open_ && session_ && !home_) draw_summary();
+  if (ext_ && session_ && !home_) ext_->windows(*this, session_->state().view(session_->screen_seat()));
 
   // Toasts: newest at the bottom.
   double now = platform::now_ms();
@@ -522,7 +482,7 @@ void App::draw_home(float w, float h) {
   ImGui::Spacing();
   for (const std::string& id : game_ids()) {
     ImGui::PushID(id.c_str());
-    g_scope = id + ":";
+    widget_scope(id + ":");
     std::shared_ptr<const Game> g;
     std::string err;
     try {
@@ -565,7 +525,7 @@ void App::draw_home(float w, float h) {
     bool has_auto = platform::storage_get(kAutoPrefix + id, dummy, e2);
     if (big_button("Resume", has_auto)) {
       try {
-        session_ = Session::from_json(parse_json_text(dummy, "autosave"));
+        set_session(Session::from_json(parse_json_text(dummy, "autosave")));
         home_ = false;
         replay_ = false;
         game_over_posted_ = session_->state().terminal();
@@ -576,7 +536,7 @@ void App::draw_home(float w, float h) {
     }
     ImGui::EndChild();
     ImGui::PopID();
-    g_scope.clear();
+    widget_scope("");
   }
   ImGui::EndGroup();
   ImGui::End();
@@ -585,13 +545,6 @@ void App::draw_home(float w, float h) {
 // ---------------------------------------------------------------------------
 // [SECTION] play screen
 // ---------------------------------------------------------------------------
-
-bool App::in_setup() const {
-  const State& s = session_->state();
-  int t = s.to_move();
-  return !replay_ && t >= 0 && t == session_->screen_seat() && !session_->seats()[t].ai && !session_->covered() &&
-         s.view(t).value("phase", "") == "setup" && s.find_action("setup:GGGGEEEE") >= 0;
-}
 
 void App::draw_play(float w, float h) {
   // Toolbar.
@@ -711,10 +664,7 @@ void App::draw_banner(float bw) {
   if (button("Replay")) replay_ = true, replay_pos_ = 0;
   ImGui::SameLine();
   if (button("Share replay")) share_open_ = true;
-  if (s.view(session_->screen_seat()).contains("summary")) {
-    ImGui::SameLine();
-    if (button("Summary")) summary_open_ = true;
-  }
+  if (ext_) ext_->banner(*this, s.view(session_->screen_seat()));
   ImGui::End();
   ImGui::PopStyleColor();
 }
@@ -723,19 +673,7 @@ void App::draw_banner(float bw) {
 // [SECTION] board
 // ---------------------------------------------------------------------------
 
-int App::node_at(float mx, float my) const {
-  const Board& b = session_->match().game().board();
-  int best = -1;
-  float bd = 1e9f, lim = cell_ ? 0.5f * bscale_ : std::max(18.0f, 0.45f * bscale_);
-  for (size_t i = 0; i < b.nodes.size(); ++i) {
-    float x = b.nodes[i].x, y = b.nodes[i].y;
-    if (flip_) x = bmaxx_ - (x - bminx_), y = bmaxy_ - (y - bminy_);
-    float sx = bx0_ + (x - bminx_) * bscale_, sy = by0_ + (y - bminy_) * bscale_;
-    float d = cell_ ? std::max(std::fabs(sx - mx), std::fabs(sy - my)) : std::hypot(sx - mx, sy - my);
-    if (d < lim && d < bd) bd = d, best = int(i);
-  }
-  return best;
-}
+int App::node_at(float mx, float my) const { return geo_.node_at(session_->match().game().board(), mx, my); }
 
 void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
   const Game& g = session_->match().game();
@@ -750,20 +688,20 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
     ImDrawList* d;
     ~PopClip() { d->PopClipRect(); }
   } pop_clip{dl};
-  cell_ = bj.value("cell", false);
-  bminx_ = bminy_ = 1e9f;
-  bmaxx_ = bmaxy_ = -1e9f;
+  geo_.cell = bj.value("cell", false);
+  geo_.minx = geo_.miny = 1e9f;
+  geo_.maxx = geo_.maxy = -1e9f;
   for (const Node& n : b.nodes) {
-    bminx_ = std::min(bminx_, n.x), bmaxx_ = std::max(bmaxx_, n.x);
-    bminy_ = std::min(bminy_, n.y), bmaxy_ = std::max(bmaxy_, n.y);
+    geo_.minx = std::min(geo_.minx, n.x), geo_.maxx = std::max(geo_.maxx, n.x);
+    geo_.miny = std::min(geo_.miny, n.y), geo_.maxy = std::max(geo_.maxy, n.y);
   }
-  float pad = cell_ ? 0.5f : 0.6f;
+  float pad = geo_.cell ? 0.5f : 0.6f;
   if (bj.contains("extent")) pad = bj["extent"].get<float>();
-  float bwid = bmaxx_ - bminx_ + 2 * pad, bhei = bmaxy_ - bminy_ + 2 * pad;
+  float bwid = geo_.maxx - geo_.minx + 2 * pad, bhei = geo_.maxy - geo_.miny + 2 * pad;
   float margin = 24;
-  bscale_ = std::min((w - 2 * margin) / bwid, (h - 2 * margin) / bhei);
-  bx0_ = x0 + (w - bwid * bscale_) / 2 + pad * bscale_;
-  by0_ = y0 + (h - bhei * bscale_) / 2 + pad * bscale_;
+  geo_.scale = std::min((w - 2 * margin) / bwid, (h - 2 * margin) / bhei);
+  geo_.x0 = x0 + (w - bwid * geo_.scale) / 2 + pad * geo_.scale;
+  geo_.y0 = y0 + (h - bhei * geo_.scale) / 2 + pad * geo_.scale;
   // Zoom and pan: wheel zooms about the pointer, a drag on the board (right
   // button anywhere, left button past a few pixels) pans; +/- for touch.
   ImGuiIO& zio = ImGui::GetIO();
@@ -779,7 +717,7 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
   bool over = zio.MousePos.x >= x0 && zio.MousePos.x < x0 + w && zio.MousePos.y >= y0 && zio.MousePos.y < y0 + h;
   if (over && !zio.WantCaptureMouse && zio.MouseWheel != 0)
     zoom_to(zoom_ * std::pow(1.2f, zio.MouseWheel), zio.MousePos);
-  bool drag_l = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8) && !in_setup();
+  bool drag_l = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8) && !editing();
   bool drag_r = ImGui::IsMouseDragging(ImGuiMouseButton_Right, 2);
   if (!zio.WantCaptureMouse && (drag_l || drag_r) && zoom_ > 1) {
     pan_x_ += zio.MouseDelta.x;
@@ -800,22 +738,19 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
   float lim = std::max(w, h) * zoom_;
   pan_x_ = std::clamp(pan_x_, -lim, lim);
   pan_y_ = std::clamp(pan_y_, -lim, lim);
-  bscale_ *= zoom_;
-  bx0_ = ctr.x + zoom_ * (bx0_ - ctr.x) + pan_x_;
-  by0_ = ctr.y + zoom_ * (by0_ - ctr.y) + pan_y_;
+  geo_.scale *= zoom_;
+  geo_.x0 = ctr.x + zoom_ * (geo_.x0 - ctr.x) + pan_x_;
+  geo_.y0 = ctr.y + zoom_ * (geo_.y0 - ctr.y) + pan_y_;
   int seat = session_->screen_seat();
-  flip_ = false;
+  geo_.flip = false;
   if (bj.contains("flip_for_seats") && seat >= 0)
-    for (const Json& f : bj["flip_for_seats"]) flip_ |= f == seat;
-  auto P = [&](float x, float y) {
-    if (flip_) x = bmaxx_ - (x - bminx_), y = bmaxy_ - (y - bminy_);
-    return ImVec2(bx0_ + (x - bminx_) * bscale_, by0_ + (y - bminy_) * bscale_);
-  };
+    for (const Json& f : bj["flip_for_seats"]) geo_.flip |= f == seat;
+  auto P = [&](float x, float y) { return geo_.at(x, y); };
   auto NP = [&](int n) { return P(b.nodes[n].x, b.nodes[n].y); };
-  float s = bscale_;
+  float s = geo_.scale;
   // Frame.
-  ImVec2 tl = P(bminx_ - pad, bminy_ - pad), br = P(bmaxx_ + pad, bmaxy_ + pad);
-  if (flip_) std::swap(tl, br);
+  ImVec2 tl = P(geo_.minx - pad, geo_.miny - pad), br = P(geo_.maxx + pad, geo_.maxy + pad);
+  if (geo_.flip) std::swap(tl, br);
   ImU32 board_col = color(bj.value("surface", "#e9dcbc"), IM_COL32(233, 220, 188, 255));
   dl->AddRectFilled(ImVec2(tl.x - 6, tl.y - 6), ImVec2(br.x + 6, br.y + 6), shade(board_col, 0.45f), 10);
   dl->AddRectFilled(tl, br, board_col, 6);
@@ -853,17 +788,17 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
       } else if (k == "exit" && b.find(d.value("node", "")) >= 0) {
         ImVec2 c = NP(b.at(d["node"]));
         float dx = d["dir"][0], dy = d["dir"][1];
-        if (flip_) dx = -dx, dy = -dy;
+        if (geo_.flip) dx = -dx, dy = -dy;
         ImVec2 tip(c.x + dx * s * 0.78f, c.y + dy * s * 0.78f), base(c.x + dx * s * 0.5f, c.y + dy * s * 0.5f);
         ImVec2 perp(-dy * s * 0.12f, dx * s * 0.12f);
         dl->AddTriangleFilled(tip, ImVec2(base.x + perp.x, base.y + perp.y), ImVec2(base.x - perp.x, base.y - perp.y),
-                              seat_color(g, d.value("seat", 0)));
+                              color_of_seat(g, d.value("seat", 0)));
       }
     }
   };
   deco(false);
   // Cells or lines.
-  if (cell_) {
+  if (geo_.cell) {
     for (size_t i = 0; i < b.nodes.size(); ++i) {
       ImVec2 c = NP(int(i));
       const Json* st = node_style(int(i));
@@ -938,7 +873,7 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
       int k = b.find(n.get<std::string>());
       if (k < 0) continue;
       ImVec2 c = NP(k);
-      float r = cell_ ? s * 0.46f : s * 0.3f;
+      float r = geo_.cell ? s * 0.46f : s * 0.3f;
       dl->AddRect(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), IM_COL32(255, 140, 0, 200), 4, 0, 3);
     }
 
@@ -949,7 +884,7 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
   if (can_act) legal = st.legal();
   std::set<int> targets;
   off_target_ = false;
-  if (can_act && !in_setup()) {
+  if (can_act && !editing()) {
     for (Action a : legal) {
       std::vector<int> p = st.action_nodes(a);
       if (p.size() <= sel_.size() || !std::equal(sel_.begin(), sel_.end(), p.begin())) continue;
@@ -964,24 +899,7 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
   // Pieces.
   const Json& styles = g.data().contains("pieces") ? g.data()["pieces"] : Json::object();
   std::map<int, std::vector<const Json*>> at;
-  if (in_setup()) {
-    // Free set-up: the person arranges their own pieces before confirming.
-    auto& gs = g.board();
-    std::vector<int> slots = gs.tagged("start" + std::to_string(seat));
-    if (setup_good_.size() != slots.size()) {
-      setup_good_.assign(slots.size(), false);
-      std::vector<int> idx(slots.size());
-      for (size_t i = 0; i < idx.size(); ++i) idx[i] = int(i);
-      Rng r{uint64_t(platform::date_now())};
-      r.shuffle(idx);
-      for (size_t i = 0; i < idx.size() / 2; ++i) setup_good_[idx[i]] = true;
-    }
-    for (size_t i = 0; i < slots.size(); ++i) {
-      ImVec2 c = NP(slots[i]);
-      const Json& style = styles.value(setup_good_[i] ? "good" : "evil", Json::object());
-      draw_piece(dl, c, s * 0.36f, style, seat_color(g, seat), setup_sel_ == int(i));
-    }
-  }
+  if (editing()) ext_->draw_editor(*this, dl);
   if (view.contains("pieces"))
     for (const Json& p : view["pieces"]) {
       if (!p.is_object()) continue;
@@ -990,7 +908,7 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
     }
   for (auto& [k, list] : at) {
     ImVec2 c = NP(k);
-    float r = (cell_ ? 0.36f : 0.3f) * s;
+    float r = (geo_.cell ? 0.36f : 0.3f) * s;
     if (list.size() > 1) r *= 0.75f;
     for (size_t i = 0; i < list.size(); ++i) {
       const Json& p = *list[i];
@@ -1002,22 +920,22 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
       Json style = styles.value(p.value("face", ""), Json::object());
       if (p.contains("label")) style["label"] = p["label"];
       bool selected = !sel_.empty() && sel_[0] == k;
-      draw_piece(dl, pc, r, style, seat_color(g, p.value("seat", -1)), selected);
+      draw_piece(dl, pc, r, style, color_of_seat(g, p.value("seat", -1)), selected);
     }
   }
   // Highlights go above the pieces: a ring round each piece that can move,
   // a dot on each square it can reach.
   for (int t : targets) {
     ImVec2 c = NP(t);
-    float r = cell_ ? s * 0.44f : s * 0.36f;
+    float r = geo_.cell ? s * 0.44f : s * 0.36f;
     if (sel_.empty())
       dl->AddCircle(c, r, IM_COL32(255, 230, 90, 200), 32, 2.5f);
     else
-      dl->AddCircleFilled(c, s * (cell_ ? 0.19f : 0.12f), IM_COL32(80, 200, 90, 190), 24);
+      dl->AddCircleFilled(c, s * (geo_.cell ? 0.19f : 0.12f), IM_COL32(80, 200, 90, 190), 24);
   }
   for (int n : sel_) {
     ImVec2 c = NP(n);
-    dl->AddCircle(c, cell_ ? s * 0.45f : s * 0.38f, IM_COL32(255, 215, 0, 255), 32, 4);
+    dl->AddCircle(c, geo_.cell ? s * 0.45f : s * 0.38f, IM_COL32(255, 215, 0, 255), 32, 4);
   }
   // The hinted (cyan) or the tutorial's expected (violet) move: a ring on each
   // node to click, joined in order.
@@ -1030,7 +948,7 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
     for (size_t i = 0; i < p.size(); ++i) {
       if (p[i] < 0) continue;
       ImVec2 c = NP(p[i]);
-      dl->AddCircle(c, (cell_ ? 0.5f : 0.42f) * s + 3 * pulse, gc, 32, 3.5f);
+      dl->AddCircle(c, (geo_.cell ? 0.5f : 0.42f) * s + 3 * pulse, gc, 32, 3.5f);
       if (i + 1 < p.size() && p[i + 1] >= 0) dl->AddLine(c, NP(p[i + 1]), gc, 2.5f);
     }
     dirty_ = std::max(dirty_, 1);  // keep the pulse going
@@ -1051,26 +969,8 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
   else if (!io.WantCaptureMouse && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
     ImVec2 m = io.MousePos, d = io.MouseClickedPos[0];
     if (m.x >= x0 && m.x < x0 + w && m.y >= y0 && m.y < y0 + h) {
-      if (in_setup()) {
-        // Click two ghosts to swap them, or drag one onto another.
-        int down = node_at(d.x, d.y), up = node_at(m.x, m.y);
-        std::vector<int> slots = b.tagged("start" + std::to_string(seat));
-        auto slot = [&](int n) { return int(std::find(slots.begin(), slots.end(), n) - slots.begin()); };
-        int sd = down >= 0 ? slot(down) : -1, su = up >= 0 ? slot(up) : -1;
-        if (sd >= 0 && su >= 0 && sd < int(slots.size()) && su < int(slots.size()) && sd != su) {
-          std::swap(setup_good_[sd], setup_good_[su]);
-          setup_sel_ = -1;
-        } else if (su >= 0 && su < int(slots.size())) {
-          if (setup_sel_ >= 0 && setup_sel_ != su) {
-            bool t = setup_good_[setup_sel_];
-            setup_good_[setup_sel_] = setup_good_[su];
-            setup_good_[su] = t;
-            setup_sel_ = -1;
-          } else {
-            setup_sel_ = setup_sel_ == su ? -1 : su;
-          }
-        }
-        dirty_ = 3;
+      if (editing()) {
+        ext_->editor_click(*this, node_at(d.x, d.y), node_at(m.x, m.y));
       } else {
         board_click(m.x, m.y);
       }
@@ -1086,10 +986,8 @@ void App::board_click(float mx, float my) {
   // The off-board marker sits above the selected piece.
   if (off_target_ && !sel_.empty()) {
     const Board& b = session_->match().game().board();
-    float x = b.nodes[sel_[0]].x, y = b.nodes[sel_[0]].y;
-    if (flip_) x = bmaxx_ - (x - bminx_), y = bmaxy_ - (y - bminy_);
-    float sx = bx0_ + (x - bminx_) * bscale_, sy = by0_ + (y - bminy_) * bscale_ - bscale_ * 0.62f;
-    if (std::hypot(mx - sx, my - sy) < bscale_ * 0.2f) {
+    ImVec2 c = geo_.at(b.nodes[sel_[0]]);
+    if (std::hypot(mx - c.x, my - (c.y - geo_.scale * 0.62f)) < geo_.scale * 0.2f) {
       std::vector<int> path = sel_;
       path.push_back(-1);
       for (Action a : st.legal())
@@ -1169,7 +1067,7 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
     if (button("Back to game")) replay_ = false;
   } else if (t >= 0) {
     ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + 8, p.y + 10), 7, seat_color(g, t));
+    ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + 8, p.y + 10), 7, color_of_seat(g, t));
     ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 20);
     bool ai = session_->seats()[t].ai;
     ImGui::Text("%s to move%s", g.seat_name(t).c_str(), ai ? " (AI)" : t == seat ? " (you)" : "");
@@ -1187,17 +1085,9 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
   if (!replay_) draw_tutorial(view);
   ImGui::Separator();
 
-  // Free set-up.
-  if (in_setup()) {
-    ImGui::TextWrapped(
-        "Arrange your ghosts: click two to swap them (or drag one onto another). Blue dot = good, red dot = evil.");
-    if (button("Random setup")) setup_good_.clear();
-    ImGui::SameLine();
-    if (button("Confirm setup")) setup_editor_action();
-    ImGui::Separator();
-  }
+  if (ext_) ext_->panel(*this, view);
   // Moves without board nodes, and choosers.
-  if (!replay_ && t >= 0 && t == seat && !session_->seats()[t].ai && !in_setup()) {
+  if (!replay_ && t >= 0 && t == seat && !session_->seats()[t].ai && !editing()) {
     std::vector<Action> buttons;
     for (Action a : st.legal())
       if (st.action_nodes(a).empty()) buttons.push_back(a);
@@ -1288,7 +1178,7 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
       for (const Json* pc : list) {
         Json style = styles.value(pc->value("face", ""), Json::object());
         draw_piece(ImGui::GetWindowDrawList(), ImVec2(p.x + 14 + 30 * i++, p.y + 15), 12, style,
-                   seat_color(g, pc->value("seat", -1)), false);
+                   color_of_seat(g, pc->value("seat", -1)), false);
       }
       ImGui::Dummy(ImVec2(30.0f * i, 32));
     }
@@ -1352,7 +1242,7 @@ void App::draw_spinner(const Json& sp) {
     float a0 = float(acc / total * 2 * kPi) - kPi / 2, a1 = float((acc + n) / total * 2 * kPi) - kPi / 2;
     acc += n;
     std::string label = f.value("label", "");
-    bool card = label.find("ard") != std::string::npos;
+    bool card = f.value("accent", false);  // a face the game marks out (a war card)
     ImU32 col =
         card ? IM_COL32(150, 40, 40, 255) : (i % 2 ? IM_COL32(205, 190, 150, 255) : IM_COL32(230, 218, 185, 255));
     if (int(i) == at && t >= 1) col = IM_COL32(250, 210, 90, 255);
@@ -1377,13 +1267,6 @@ void App::draw_spinner(const Json& sp) {
   ImGui::Dummy(ImVec2(2 * R, 2 * R + 12));
   if (at >= 0 && t >= 1)
     ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "Spun: %s", as_object(faces[at]).value("label", "").c_str());
-}
-
-void App::setup_editor_action() {
-  std::string nm = "setup:";
-  for (bool gd : setup_good_) nm += gd ? 'G' : 'E';
-  std::string err = api_act(nm);
-  if (!err.empty()) notify(err, true);
 }
 
 // ---------------------------------------------------------------------------
@@ -1550,118 +1433,6 @@ void App::draw_cards(const Json& view) {
   };
   list(session_->match().seats() == 1 ? "Cards in hand" : "Cards", view.value("cards", Json()), true);
   list("Event cards this turn", view.value("events", Json()), false);
-}
-
-// The end of a game with a performance record (Mosby, issue 7): Notoriety by
-// turn as a chart, and what earned or cost the Performance Points.
-void App::draw_summary() {
-  const State& s = session_->state();
-  Json v = s.view(session_->screen_seat());
-  if (!v.contains("summary")) {
-    summary_open_ = false;
-    return;
-  }
-  const Json& sm = v["summary"];
-  ImGuiIO& io = ImGui::GetIO();
-  // A fixed height: the report scrolls in a child that fills the window, which
-  // an auto-fitting window could not size.
-  ImGui::SetNextWindowSize(ImVec2(std::min(600.0f, io.DisplaySize.x - 20), std::min(640.0f, io.DisplaySize.y - 60)),
-                           ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(300, 200), ImVec2(io.DisplaySize.x - 20, io.DisplaySize.y - 60));
-  ImGui::Begin("Summary###summary", &summary_open_, ImGuiWindowFlags_NoCollapse);
-  // The report scrolls inside the window and Close stays below it, on screen
-  // however long the report grows.
-  float footer = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
-  ImGui::BeginChild("report", ImVec2(0, -footer));
-  if (s.terminal()) {
-    if (g_fonts.title) ImGui::PushFont(g_fonts.title);
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 216, 100, 255));
-    ImGui::TextWrapped("%s", s.describe_result().c_str());
-    ImGui::PopStyleColor();
-    if (g_fonts.title) ImGui::PopFont();
-  }
-  section("Notoriety by turn");
-  std::vector<int> by;
-  for (const Json& x : sm.value("notoriety_by_turn", Json::array())) by.push_back(x.get<int>());
-  int victory = sm.value("victory", 9), turns = std::max(8, int(by.size()));
-  int top = victory + 1;
-  for (int n : by) top = std::max(top, n + 1);
-  float cw = ImGui::GetContentRegionAvail().x, ch = 190;
-  ImVec2 p0 = ImGui::GetCursorScreenPos();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  float lm = 28, bm = 20, tm = 8;  // room for the axis labels
-  ImVec2 o(p0.x + lm, p0.y + ch - bm);
-  float xw = (cw - lm - 10) / float(turns), yh = (ch - bm - tm) / float(top);
-  auto P = [&](float turn, float n) { return ImVec2(o.x + (turn - 0.5f) * xw, o.y - n * yh); };
-  dl->AddRectFilled(ImVec2(o.x, p0.y + tm), ImVec2(o.x + xw * turns, o.y), IM_COL32(40, 34, 28, 255));
-  for (int n = 0; n <= top; n += top > 12 ? 2 : 1) {
-    dl->AddLine(ImVec2(o.x, o.y - n * yh), ImVec2(o.x + xw * turns, o.y - n * yh), IM_COL32(80, 70, 60, 255));
-    char b[8];
-    std::snprintf(b, sizeof b, "%d", n);
-    dl->AddText(ImVec2(p0.x + 4, o.y - n * yh - 8), IM_COL32(190, 180, 160, 255), b);
-  }
-  for (int k = 1; k <= turns; ++k) {
-    char b[8];
-    std::snprintf(b, sizeof b, "%d", k);
-    dl->AddText(ImVec2(P(float(k), 0).x - 4, o.y + 3), IM_COL32(190, 180, 160, 255), b);
-  }
-  // What each turn's end demanded (Notoriety at least the turn), and the victory line.
-  for (int k = 1; k <= turns; ++k)
-    dl->AddLine(ImVec2(o.x + (k - 1) * xw, o.y - k * yh), ImVec2(o.x + k * xw, o.y - k * yh),
-                IM_COL32(170, 90, 80, 255), 2);
-  dl->AddLine(P(7.5f, float(victory)), P(8.5f, float(victory)), IM_COL32(240, 200, 80, 255), 3);
-  std::vector<ImVec2> pts;
-  for (size_t k = 0; k < by.size(); ++k) pts.push_back(P(float(k + 1), float(by[k])));
-  if (pts.size() > 1) dl->AddPolyline(pts.data(), int(pts.size()), IM_COL32(120, 200, 255, 255), 0, 3);
-  for (size_t k = 0; k < pts.size(); ++k) {
-    dl->AddCircleFilled(pts[k], 5, IM_COL32(120, 200, 255, 255));
-    char b[8];
-    std::snprintf(b, sizeof b, "%d", by[k]);
-    dl->AddText(ImVec2(pts[k].x + 6, pts[k].y - 18), IM_COL32(230, 240, 255, 255), b);
-  }
-  ImGui::Dummy(ImVec2(cw, ch));
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped(
-      "Blue: Notoriety at the end of each turn. Red steps: each turn must end with at least the turn's number. Gold: "
-      "%d needed after turn 8.",
-      victory);
-  ImGui::PopStyleColor();
-  section("Performance Points");
-  const Json& reasons = sm.value("reasons", Json::array());
-  if (reasons.empty()) ImGui::TextDisabled("No Performance Points were earned or lost.");
-  if (!reasons.empty() && ImGui::BeginTable("pp", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
-    ImGui::TableSetupColumn("What", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("Times", ImGuiTableColumnFlags_WidthFixed, 50);
-    ImGui::TableSetupColumn("Points", ImGuiTableColumnFlags_WidthFixed, 60);
-    ImGui::TableHeadersRow();
-    for (const Json& r : reasons) {
-      int total = r.value("total", 0);
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.value("why", "").c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%d", r.value("count", 0));
-      ImGui::TableNextColumn();
-      ImGui::TextColored(total >= 0 ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1, 0.5f, 0.45f, 1), "%+d", total);
-    }
-    ImGui::EndTable();
-  }
-  ImGui::Text("Earned %+d, lost %+d: net %+d.", sm.value("earned", 0), sm.value("lost", 0),
-              sm.value("earned", 0) + sm.value("lost", 0));
-  ImGui::Text("Final Notoriety %d with %d PP (every 10 PP is one Notoriety level).", sm.value("notoriety", 1),
-              sm.value("pp", 0));
-  const Json& ledger = sm.value("ledger", Json::array());
-  if (!ledger.empty() && ImGui::TreeNode("Turn by turn")) {
-    for (const Json& e : ledger)
-      ImGui::BulletText("Turn %d: %+d %s (Notoriety %d after)", e.value("turn", 0), e.value("points", 0),
-                        e.value("why", "").c_str(), e.value("notoriety", 0));
-    ImGui::TreePop();
-  }
-  ImGui::EndChild();
-  ImGui::Separator();
-  if (button("Close")) summary_open_ = false;
-  ImGui::End();
 }
 
 // ---------------------------------------------------------------------------
@@ -1862,7 +1633,7 @@ void App::draw_saves() {
                           e.value("turn", 0), seats.c_str());
       if (button("Load")) {
         try {
-          session_ = Session::from_json(e["save"]);
+          set_session(Session::from_json(e["save"]));
           home_ = false;
           replay_ = false;
           saves_open_ = false;

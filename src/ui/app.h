@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "extension.h"
 #include "play/session.h"
 
 struct ImVec2;
@@ -17,7 +18,7 @@ struct Toast {
   double until = 0;
 };
 
-class App {
+class App : public Host {
  public:
   void init();                            // restores the autosave or opens a link; never throws
   bool frame(float width, float height);  // draws; true if another frame is wanted soon
@@ -47,7 +48,6 @@ class App {
  private:
   void start(Record r, std::vector<Seat> seats);
   void autosave();
-  void notify(const std::string& text, bool error = false);
   void after_move();
   void draw_home(float w, float h);
   void draw_play(float w, float h);
@@ -61,7 +61,6 @@ class App {
   void draw_saves();
   void draw_cover(float w, float h);
   void draw_banner(float w);
-  void draw_summary();
   void draw_solo_tools(const Json& view, int seat);
   void draw_tutorial(const Json& view);
   void draw_cards(const Json& view);
@@ -69,11 +68,23 @@ class App {
   std::string tutorial_expected(const Json& view, int* step = nullptr, int* steps = nullptr,
                                 std::string* text = nullptr) const;
   std::string start_tutorial(const std::string& id);
-  void setup_editor_action();
-  bool in_setup() const;
+  void set_session(std::unique_ptr<Session> s);  // and a fresh extension for its game
+  bool editing() { return ext_ && ext_->editing(*this); }
+  std::string tutorial_game() const;  // the current game if it has a tutorial, else the first that has
   int node_at(float mx, float my) const;
 
   std::unique_ptr<Session> session_;
+  std::unique_ptr<Extension> ext_;  // what the game adds to the screen, if anything
+
+  // Host: what an extension may use while it draws.
+  Session& session() override { return *session_; }
+  int seat() const override { return session_->screen_seat(); }
+  bool can_act() const override;
+  std::string act(const std::string& action) override { return api_act(action); }
+  void notify(const std::string& text, bool error = false) override;
+  void redraw() override { dirty_ = 3; }
+  const BoardGeometry& board() const override { return geo_; }
+  ImU32 seat_color(int seat) const override;
   bool home_ = true;
   std::vector<Toast> toasts_;
   // New game dialog.
@@ -92,21 +103,15 @@ class App {
   std::vector<int> sel_;
   std::vector<int> chooser_;  // actions waiting for a pick when several share a path
   bool off_target_ = false;   // an "off the board" target exists for the selection
-  // Geister-style free set-up editor: which start slot holds a good piece.
-  std::vector<bool> setup_good_;
-  int setup_sel_ = -1;
   // Replay.
   bool replay_ = false;
   int replay_pos_ = 0;
-  // Board transform, refreshed every frame.
-  float bx0_ = 0, by0_ = 0, bscale_ = 1, bminx_ = 0, bminy_ = 0, bmaxx_ = 1, bmaxy_ = 1;
-  bool flip_ = false, cell_ = false;
+  BoardGeometry geo_;                       // refreshed every frame by draw_board
   float zoom_ = 1, pan_x_ = 0, pan_y_ = 0;  // map zoom and pan, for large boards
   bool panning_ = false;
   float panel_w_ = 0;
   bool game_over_posted_ = false;
-  bool summary_open_ = false;  // the end-of-game summary window (Mosby)
-  std::string pending_ui_;     // an api_ui command for the start of the next frame
+  std::string pending_ui_;  // an api_ui command for the start of the next frame
   bool embed_ = false;
   std::string storage_note_;
   int dirty_ = 2;

@@ -1,0 +1,85 @@
+#include "widgets.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace gamut::ui {
+
+namespace {
+struct WidgetRect {
+  ImVec4 r;
+  bool visible;  // its centre is inside its window's clip rect: a click there reaches it
+  bool operator==(const WidgetRect& o) const {
+    return r.x == o.r.x && r.y == o.r.y && r.z == o.r.z && r.w == o.r.w && visible == o.visible;
+  }
+};
+std::map<std::string, WidgetRect> g_widgets, g_widgets_prev;
+std::string g_scope;
+}  // namespace
+
+bool button(const char* label, ImVec2 size) {
+  bool r = ImGui::Button(label, size);
+  ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  ImVec2 c((a.x + b.x) / 2, (a.y + b.y) / 2);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImVec2 lo = dl->GetClipRectMin(), hi = dl->GetClipRectMax();
+  bool vis = ImGui::IsItemVisible() && c.x >= lo.x && c.x < hi.x && c.y >= lo.y && c.y < hi.y;
+  g_widgets[g_scope + label] = {ImVec4(a.x, a.y, b.x, b.y), vis};
+  return r;
+}
+
+bool big_button(const char* label, bool enabled) {
+  if (!enabled) ImGui::BeginDisabled();
+  bool r = button(label, ImVec2(0, 30));
+  if (!enabled) ImGui::EndDisabled();
+  return r;
+}
+
+void widget_scope(const std::string& prefix) { g_scope = prefix; }
+
+void widgets_new_frame() {
+  g_widgets_prev.swap(g_widgets);
+  g_widgets.clear();
+}
+
+std::string widget_json(const std::string& label) {
+  auto it = g_widgets.find(label);
+  if (it == g_widgets.end()) return "null";
+  const ImVec4& r = it->second.r;
+  auto prev = g_widgets_prev.find(label);
+  bool stable = prev != g_widgets_prev.end() && prev->second == it->second;
+  return Json{{"x", (r.x + r.z) / 2}, {"y", (r.y + r.w) / 2},          {"w", r.z - r.x},
+              {"h", r.w - r.y},       {"visible", it->second.visible}, {"stable", stable}}
+      .dump();
+}
+
+bool widgets_stable() { return g_widgets == g_widgets_prev; }
+
+void section(const char* title) {
+  ImGui::Spacing();
+  ImGui::TextColored(ImVec4(0.95f, 0.82f, 0.55f, 1), "%s", title);
+  ImGui::Separator();
+}
+
+Json as_object(const Json& j) {
+  if (j.is_object()) return j;
+  Json o = Json::object();
+  if (j.is_array())
+    for (const Json& kv : j)
+      if (kv.is_array() && kv.size() == 2 && kv[0].is_string()) o[kv[0].get<std::string>()] = kv[1];
+  return o;
+}
+
+int BoardGeometry::node_at(const Board& b, float mx, float my) const {
+  int best = -1;
+  float bd = 1e9f, lim = cell ? 0.5f * scale : std::max(18.0f, 0.45f * scale);
+  for (size_t i = 0; i < b.nodes.size(); ++i) {
+    ImVec2 p = at(b.nodes[i]);
+    float d = cell ? std::max(std::fabs(p.x - mx), std::fabs(p.y - my)) : std::hypot(p.x - mx, p.y - my);
+    if (d < lim && d < bd) bd = d, best = int(i);
+  }
+  return best;
+}
+
+}  // namespace gamut::ui
