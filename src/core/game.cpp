@@ -40,6 +40,10 @@ Game::Game(const std::string& id, int min_seats, int max_seats, bool hidden, Jso
                             {"playing_time", &info_.playing_time},
                             {"history", &info_.history}})
     *field = req_str(in, key, w + " info");
+  if (in.contains("shelf")) {
+    if (!in["shelf"].is_number_integer()) throw DataError(w + " info: shelf must be a whole number");
+    info_.shelf = in["shelf"].get<int>();
+  }
   info_.min_seats = min_seats;
   info_.max_seats = max_seats;
   info_.hidden_info = hidden;
@@ -98,15 +102,21 @@ static std::map<std::string, GameFactory>& factories() {
 Registrar::Registrar(const std::string& id, GameFactory f) { factories()[id] = std::move(f); }
 
 std::vector<std::string> game_ids() {
-  // The order the library lists them in: oldest design first reads oddly, so
-  // this is the order players meet them in the home screen.
-  static const char* order[] = {"geister", "blue-and-gray", "gray-ghost", "uncle", "mosby"};
-  std::vector<std::string> r;
-  for (const char* id : order)
-    if (factories().count(id)) r.push_back(id);
-  for (auto& [id, f] : factories())
-    if (std::find(r.begin(), r.end(), id) == r.end()) r.push_back(id);
-  return r;
+  // The order the library lists them in comes from each game's rules data
+  // (info.shelf); a game whose data fails to load goes last, to show its error.
+  std::vector<std::pair<int, std::string>> r;
+  for (auto& [id, f] : factories()) {
+    int shelf = 1 << 30;
+    try {
+      shelf = load_game(id)->info().shelf;
+    } catch (const std::exception&) {
+    }
+    r.push_back({shelf, id});
+  }
+  std::sort(r.begin(), r.end());
+  std::vector<std::string> ids;
+  for (auto& p : r) ids.push_back(p.second);
+  return ids;
 }
 
 std::shared_ptr<const Game> load_game(const std::string& id, int version) {

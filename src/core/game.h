@@ -24,6 +24,7 @@ struct GameInfo {
   std::string id, name, year, publisher, players, playing_time, history;
   int min_seats = 2, max_seats = 2;
   bool hidden_info = false;
+  int shelf = 1000;  // where the library lists it, lowest first (rules data info.shelf)
 };
 
 class Game;

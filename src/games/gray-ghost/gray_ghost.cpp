@@ -709,7 +709,7 @@ Json GrayGhostState::view(int seat) const {
                      {"text", G.mission_title[r_[seat].mission] + (r_[seat].done ? " (done)" : "")}});
   if (card_ >= 0) cards.push_back({{"title", G.card_title[card_]}, {"text", G.card_text[card_]}});
   Json faces = Json::array();
-  for (const Face& f : G.faces) faces.push_back({{"label", f.label}, {"count", f.count}});
+  for (const Face& f : G.faces) faces.push_back({{"label", f.label}, {"count", f.count}, {"accent", f.war}});
   Json last = Json::array();
   for (int i = 0; i < last_len_; ++i) last.push_back(G.id(last_[i]));
   Json v = {{"phase", kPhase[phase_]},
