@@ -56,7 +56,7 @@ class Session {
   std::function<double()> clock = steady_ms;
   static double steady_ms();
 
-  // How the thinking was sliced since the last reset: a slice runs chunks of
+  // How the thinking was sliced since the session began: a slice runs chunks of
   // kChunk iterations and stops at the first chunk that ends past its budget,
   // so no slice outlasts its budget by more than its own last chunk.
   struct Slices {
@@ -67,7 +67,6 @@ class Session {
   };
   static constexpr int kChunk = 8;
   const Slices& slices() const { return slices_; }
-  void reset_slices() { slices_ = Slices(); }
 
   // Hint: the shared search runs for the person to move, in slices like an AI
   // seat's; any change to the game drops it.

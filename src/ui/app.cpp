@@ -880,7 +880,7 @@ void App::draw_board(const Json& view, float x0, float y0, float w, float h) {
   // What the person at the screen can click.
   const State& st = session_->state();
   std::vector<Action> legal;
-  bool can_act = !replay_ && st.to_move() >= 0 && st.to_move() == seat && !session_->seats()[seat].ai;
+  bool can_act = this->can_act();
   if (can_act) legal = st.legal();
   std::set<int> targets;
   off_target_ = false;
@@ -1087,7 +1087,7 @@ void App::draw_panel(const Json& view, float x, float y, float w, float h) {
 
   if (ext_) ext_->panel(*this, view);
   // Moves without board nodes, and choosers.
-  if (!replay_ && t >= 0 && t == seat && !session_->seats()[t].ai && !editing()) {
+  if (can_act() && !editing()) {
     std::vector<Action> buttons;
     for (Action a : st.legal())
       if (st.action_nodes(a).empty()) buttons.push_back(a);
@@ -1379,8 +1379,7 @@ void App::draw_tutorial(const Json& view) {
 // Cards: title, effect, and the historical note folded away (hover the title to read it).
 void App::draw_cards(const Json& view) {
   const State& st = session_->state();
-  int seat = session_->screen_seat();
-  bool can_act = !replay_ && seat >= 0 && st.to_move() == seat && !session_->seats()[seat].ai;
+  bool can_act = this->can_act();
   std::vector<std::string> names;
   if (can_act)
     for (Action a : st.legal()) names.push_back(st.action_name(a));
