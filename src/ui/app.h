@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/view.h"
 #include "extension.h"
 #include "play/session.h"
 
@@ -51,9 +52,10 @@ class App : public Host {
   void after_move();
   void draw_home(float w, float h);
   void draw_play(float w, float h);
-  void draw_board(const Json& view, float x, float y, float w, float h);
+  void draw_board(const view::View& view, float x, float y, float w, float h);
   void board_click(float mx, float my);
-  void draw_panel(const Json& view, float x, float y, float w, float h);
+  // raw: the same view as JSON, for the game's extension, which may read keys of its own
+  void draw_panel(const view::View& view, const Json& raw, float x, float y, float w, float h);
   std::shared_ptr<const Game> dialog_game(const std::string& id, bool& open);
   void draw_new_game();
   void draw_rules();
@@ -61,12 +63,10 @@ class App : public Host {
   void draw_saves();
   void draw_cover(float w, float h);
   void draw_banner(float w);
-  void draw_solo_tools(const Json& view, int seat);
-  void draw_tutorial(const Json& view);
-  void draw_cards(const Json& view);
-  Action guide_action(const Json& view, int* kind = nullptr) const;  // the hint's move, else the tutorial's
-  std::string tutorial_expected(const Json& view, int* step = nullptr, int* steps = nullptr,
-                                std::string* text = nullptr) const;
+  void draw_solo_tools(int seat);
+  void draw_tutorial(const view::View& view);
+  void draw_cards(const view::View& view);
+  Action guide_action(const view::View& view, int* kind = nullptr) const;  // the hint's move, else the tutorial's
   std::string start_tutorial(const std::string& id);
   void set_session(std::unique_ptr<Session> s);  // and a fresh extension for its game
   bool editing() { return ext_ && ext_->editing(*this); }
@@ -116,12 +116,12 @@ class App : public Host {
   std::string storage_note_;
   int dirty_ = 2;
   // Dice tumble and the spinner turns when their values change.
-  Json dice_prev_;
+  std::vector<int> dice_prev_;
   double dice_anim_until_ = 0;
   int spin_prev_ = -2;
   float spin_from_ = 0, spin_to_ = 0;
   double spin_start_ = 0;
-  void draw_spinner(const Json& sp);
+  void draw_spinner(const view::Spinner& sp);
 };
 
 }  // namespace gamut::ui

@@ -4,8 +4,6 @@
 
 namespace gamut::ui {
 
-constexpr float kPi = 3.14159265f;
-
 Fonts g_fonts;
 
 ImU32 color(const std::string& h, ImU32 fallback) {

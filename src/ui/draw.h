@@ -8,6 +8,8 @@
 
 namespace gamut::ui {
 
+constexpr float kPi = 3.14159265f;
+
 struct Fonts {
   ImFont* body = nullptr;
   ImFont* title = nullptr;

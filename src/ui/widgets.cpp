@@ -62,15 +62,6 @@ void section(const char* title) {
   ImGui::Separator();
 }
 
-Json as_object(const Json& j) {
-  if (j.is_object()) return j;
-  Json o = Json::object();
-  if (j.is_array())
-    for (const Json& kv : j)
-      if (kv.is_array() && kv.size() == 2 && kv[0].is_string()) o[kv[0].get<std::string>()] = kv[1];
-  return o;
-}
-
 int BoardGeometry::node_at(const Board& b, float mx, float my) const {
   int best = -1;
   float bd = 1e9f, lim = cell ? 0.5f * scale : std::max(18.0f, 0.45f * scale);

@@ -22,9 +22,6 @@ std::string widget_json(const std::string& label);
 bool widgets_stable();  // every button stood where it stood the frame before
 
 void section(const char* title);
-// A view entry as an object. Brace-initialised JSON with two pairs can come
-// out as [[k, v], [k, v]]; read it as the object it was meant to be.
-Json as_object(const Json& j);
 
 // Where the board is on screen: board units to pixels and back. Written once
 // per frame by the board renderer; everything that maps nodes uses it.

@@ -3,7 +3,33 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/view.h"
+
 namespace gamut::testing {
+
+// Each seat's view keeps the contract (core/view.h): shared keys in their
+// shapes, pieces and marks on nodes of the board, faces styled in the data.
+static void check_views(const State& s, const Match& m) {
+  const Game& g = s.game();
+  const Json& styles = g.data().contains("pieces") ? g.data()["pieces"] : Json::object();
+  for (int seat = -1; seat < s.seats(); ++seat) {
+    view::View v;
+    try {
+      v = view::parse(s.view(seat));
+    } catch (const std::exception& e) {
+      FAIL("seat " << seat << ": " << std::string(e.what()) << "\nshare code: " << encode_share_code(m.record()));
+    }
+    for (const view::Piece& p : v.pieces) {
+      INFO("seat " << seat << " piece on " << p.node << " face " << p.face);
+      REQUIRE(g.board().find(p.node) >= 0);
+      REQUIRE((p.face.empty() || styles.contains(p.face)));
+      REQUIRE(p.seat >= -1);
+      REQUIRE(p.seat < s.seats());
+    }
+    for (const std::string& n : v.last) REQUIRE(g.board().find(n) >= 0);
+    for (const view::SidePiece& p : v.side) REQUIRE((p.face.empty() || styles.contains(p.face)));
+  }
+}
 
 static void same_state(const State& a, const State& b) {
   REQUIRE(a.debug() == b.debug());
@@ -46,6 +72,7 @@ SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, co
         Record back = decode_share_code(encode_share_code(m.record()));
         REQUIRE(back.actions == m.record().actions);
         REQUIRE(back.options == m.record().options);
+        check_views(s, m);
       }
       if (len == next_full || s.terminal()) {
         next_full *= 2;

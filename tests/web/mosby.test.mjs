@@ -161,9 +161,10 @@ test("Mosby: the cards in hand show their effect and historical note, and a card
   assert.ok(seen, 'a card reached the hand');
   const play = s.legal_actions.find((a) => /^play /.test(a));
   if (!play) return t.skip('no card became playable in this game');
-  const card = s.view.cards.find((c) => c.title.startsWith(play.slice(5)));
+  const card = s.view.cards.find((c) => c.play === play);
   assert.ok(card, `${play} is a card in hand`);
-  assert.match(card.text, /Historical note: /, 'the card carries its historical note');
+  assert.match(card.note, /\S/, 'the card carries its historical note');
+  assert.doesNotMatch(card.text, /Historical note/, 'the note is apart from the effect');
   const before = s.log.length;
   await screenshot(page, 'mosby-cards.png');
   await clickWidget(page, `Play##${play.slice(5)}`);

@@ -96,7 +96,9 @@ void MosbyGame::load_cards(const Json& d) {
       t.effect = e->second;
       t.event = deck == 1;
       t.permanent = c.value("permanent", false);
-      t.text = c.at("effect").get<std::string>() + "\n\nHistorical note: " + c.at("note").get<std::string>();
+      t.effect_text = c.at("effect").get<std::string>();
+      t.note = c.at("note").get<std::string>();
+      t.text = t.effect_text + "\n\nHistorical note: " + t.note;
       t.num = c.value("numbers", Json::object());
       int count = c.at("count");
       if (c.contains("faces")) {
@@ -1038,9 +1040,17 @@ void MosbyState::card_view(Json& v) const {
   std::sort(h.begin(), h.end());
   for (int k : h) {
     const auto& c = g_->cards[k];
-    cards.push_back({{"title", c.name + (c.permanent ? " (Permanent)" : "")}, {"text", c.text}});
+    // The actions are named here so the renderer can offer them beside the card when they are legal.
+    Json card = {{"title", c.name},
+                 {"text", c.effect_text},
+                 {"note", c.note},
+                 {"play", "play " + c.name},
+                 {"discard", "discard " + c.name}};
+    if (c.permanent) card["tag"] = "Permanent";
+    cards.push_back(card);
   }
-  for (int k : events_) events.push_back({{"title", g_->cards[k].name}, {"text", g_->cards[k].text}});
+  for (int k : events_)
+    events.push_back({{"title", g_->cards[k].name}, {"text", g_->cards[k].effect_text}, {"note", g_->cards[k].note}});
   v["cards"] = cards;
   v["events"] = events;
   std::string hand = "Action cards in hand: " + std::to_string(hand_.size());

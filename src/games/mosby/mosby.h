@@ -543,7 +543,9 @@ class MosbyGame : public Game {
     C_NONE
   };
   struct CardType {
-    std::string id, name, text;  // text: effect and historical note, for the view
+    std::string id, name;
+    std::string effect_text, note;  // the card's effect and its historical note, apart for the view
+    std::string text;               // both, for the log and the CLI
     Effect effect;
     bool event, permanent;
     int count;

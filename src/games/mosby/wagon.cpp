@@ -251,8 +251,7 @@ void MosbyState::wagon_view(Json& v) const {
   if (wagon_at_ >= 0) {
     Json p = {{"node", g_->name(wagon_at_)},
               {"seat", -1},
-              {"face", wagon_state_ == 2 ? "wagon-train-destroyed" : "wagon-train"},
-              {"label", "Wagon Train"}};
+              {"face", wagon_state_ == 2 ? "wagon-train-destroyed" : "wagon-train"}};
     v["pieces"].push_back(p);
     std::string st = "Wagon Train at " + g_->name(wagon_at_);
     if (wagon_state_ == 2)

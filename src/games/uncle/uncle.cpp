@@ -611,10 +611,10 @@ Json UncleState::view(int seat) const {
     Json held = Json::array();
     for (int c = 0; c < g_->cards; ++c)
       if (hand_[seat] >> c & 1) held.push_back(card_name(c));
-    cards.insert(cards.begin(),
-                 {{"title", "Your mission: " + card_name(mission_[seat])},
-                  {"text", "Bring " + card_name(mission_[seat]) + " back through a side entrance. You hold: " +
-                               (held.empty() ? std::string("no chief card") : held.dump())}});
+    cards.insert(cards.begin(),  // Json{...}: a bare {{..}, {..}} would insert two pairs, not one card
+                 Json{{"title", "Your mission: " + card_name(mission_[seat])},
+                      {"text", "Bring " + card_name(mission_[seat]) + " back through a side entrance. You hold: " +
+                                   (held.empty() ? std::string("no chief card") : held.dump())}});
   }
   if (max_rounds_ > 0)
     status.insert(status.begin(), "Round " + std::to_string(std::min<int>(turns_ / n_ + 1, max_rounds_)) + " of " +

@@ -1,0 +1,379 @@
+// The board: drawn from the view each frame, zoom and pan, and clicks that build a move.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <set>
+
+#include "app.h"
+#include "draw.h"
+#include "platform/platform.h"
+#include "widgets.h"
+
+namespace gamut::ui {
+
+int App::node_at(float mx, float my) const { return geo_.node_at(session_->match().game().board(), mx, my); }
+
+void App::draw_board(const view::View& view, float x0, float y0, float w, float h) {
+  const Game& g = session_->match().game();
+  const Board& b = g.board();
+  const Json& bj = g.data().contains("board") ? g.data()["board"] : Json::object();
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h),
+                    color(bj.value("background", "#3b3024"), IM_COL32(59, 48, 36, 255)));
+  if (b.nodes.empty()) return;
+  dl->PushClipRect(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h), true);
+  struct PopClip {
+    ImDrawList* d;
+    ~PopClip() { d->PopClipRect(); }
+  } pop_clip{dl};
+  geo_.cell = bj.value("cell", false);
+  geo_.minx = geo_.miny = 1e9f;
+  geo_.maxx = geo_.maxy = -1e9f;
+  for (const Node& n : b.nodes) {
+    geo_.minx = std::min(geo_.minx, n.x), geo_.maxx = std::max(geo_.maxx, n.x);
+    geo_.miny = std::min(geo_.miny, n.y), geo_.maxy = std::max(geo_.maxy, n.y);
+  }
+  float pad = geo_.cell ? 0.5f : 0.6f;
+  if (bj.contains("extent")) pad = bj["extent"].get<float>();
+  float bwid = geo_.maxx - geo_.minx + 2 * pad, bhei = geo_.maxy - geo_.miny + 2 * pad;
+  float margin = 24;
+  geo_.scale = std::min((w - 2 * margin) / bwid, (h - 2 * margin) / bhei);
+  geo_.x0 = x0 + (w - bwid * geo_.scale) / 2 + pad * geo_.scale;
+  geo_.y0 = y0 + (h - bhei * geo_.scale) / 2 + pad * geo_.scale;
+  // Zoom and pan: wheel zooms about the pointer, a drag on the board (right
+  // button anywhere, left button past a few pixels) pans; +/- for touch.
+  ImGuiIO& zio = ImGui::GetIO();
+  ImVec2 ctr(x0 + w / 2, y0 + h / 2);
+  auto zoom_to = [&](float z, ImVec2 m) {
+    z = std::clamp(z, 1.0f, 8.0f);
+    pan_x_ = m.x - ctr.x - z * (m.x - ctr.x - pan_x_) / zoom_;
+    pan_y_ = m.y - ctr.y - z * (m.y - ctr.y - pan_y_) / zoom_;
+    zoom_ = z;
+    if (zoom_ == 1) pan_x_ = pan_y_ = 0;
+    dirty_ = 3;
+  };
+  bool over = zio.MousePos.x >= x0 && zio.MousePos.x < x0 + w && zio.MousePos.y >= y0 && zio.MousePos.y < y0 + h;
+  if (over && !zio.WantCaptureMouse && zio.MouseWheel != 0)
+    zoom_to(zoom_ * std::pow(1.2f, zio.MouseWheel), zio.MousePos);
+  bool drag_l = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8) && !editing();
+  bool drag_r = ImGui::IsMouseDragging(ImGuiMouseButton_Right, 2);
+  if (!zio.WantCaptureMouse && (drag_l || drag_r) && zoom_ > 1) {
+    pan_x_ += zio.MouseDelta.x;
+    pan_y_ += zio.MouseDelta.y;
+    panning_ = true;
+    dirty_ = 3;
+  }
+  ImGui::SetNextWindowPos(ImVec2(x0 + 8, y0 + h - 8), ImGuiCond_Always, ImVec2(0, 1));
+  ImGui::SetNextWindowBgAlpha(0.6f);
+  ImGui::Begin("##zoom", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing);
+  if (button("+")) zoom_to(zoom_ * 1.4f, ctr);
+  ImGui::SameLine();
+  if (button("-")) zoom_to(zoom_ / 1.4f, ctr);
+  ImGui::SameLine();
+  if (button("Fit")) zoom_to(1, ctr);
+  ImGui::End();
+  float lim = std::max(w, h) * zoom_;
+  pan_x_ = std::clamp(pan_x_, -lim, lim);
+  pan_y_ = std::clamp(pan_y_, -lim, lim);
+  geo_.scale *= zoom_;
+  geo_.x0 = ctr.x + zoom_ * (geo_.x0 - ctr.x) + pan_x_;
+  geo_.y0 = ctr.y + zoom_ * (geo_.y0 - ctr.y) + pan_y_;
+  int seat = session_->screen_seat();
+  geo_.flip = false;
+  if (bj.contains("flip_for_seats") && seat >= 0)
+    for (const Json& f : bj["flip_for_seats"]) geo_.flip |= f == seat;
+  auto P = [&](float x, float y) { return geo_.at(x, y); };
+  auto NP = [&](int n) { return P(b.nodes[n].x, b.nodes[n].y); };
+  float s = geo_.scale;
+  // Frame.
+  ImVec2 tl = P(geo_.minx - pad, geo_.miny - pad), br = P(geo_.maxx + pad, geo_.maxy + pad);
+  if (geo_.flip) std::swap(tl, br);
+  ImU32 board_col = color(bj.value("surface", "#e9dcbc"), IM_COL32(233, 220, 188, 255));
+  dl->AddRectFilled(ImVec2(tl.x - 6, tl.y - 6), ImVec2(br.x + 6, br.y + 6), shade(board_col, 0.45f), 10);
+  dl->AddRectFilled(tl, br, board_col, 6);
+
+  const Json& nstyles = bj.contains("node_styles") ? bj["node_styles"] : Json::object();
+  auto node_style = [&](int n) -> const Json* {
+    for (const std::string& t : b.nodes[n].tags)
+      if (nstyles.contains(t)) return &nstyles[t];
+    return nullptr;
+  };
+  // Decorations below the lines.
+  auto deco = [&](bool above) {
+    for (const Json& d : b.decorations) {
+      if (d.value("above", false) != above) continue;
+      std::string k = d.value("kind", "");
+      if (k == "rect") {
+        ImVec2 a = P(d["x"], d["y"]),
+               c = P(d["x"].get<float>() + d["w"].get<float>(), d["y"].get<float>() + d["h"].get<float>());
+        ImVec2 lo(std::min(a.x, c.x), std::min(a.y, c.y)), hi(std::max(a.x, c.x), std::max(a.y, c.y));
+        if (d.contains("fill")) dl->AddRectFilled(lo, hi, color(d["fill"], 0), d.value("round", 0.0f) * s);
+        if (d.contains("outline"))
+          dl->AddRect(lo, hi, color(d["outline"], 0), d.value("round", 0.0f) * s, 0, d.value("width", 2.0f));
+      } else if (k == "line" && d.contains("points")) {
+        std::vector<ImVec2> pts;
+        for (const Json& p : d["points"]) pts.push_back(P(p[0], p[1]));
+        dl->AddPolyline(pts.data(), int(pts.size()), color(d.value("color", "#000000"), 0), 0,
+                        d.value("width", 2.0f) * std::max(1.0f, s / 60));
+      } else if (k == "text") {
+        ImFont* f = g_fonts.body;
+        float fs = d.value("size", 0.3f) * s;
+        std::string t = d.value("text", "");
+        ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0, t.c_str());
+        ImVec2 c = P(d["x"], d["y"]);
+        dl->AddText(f, fs, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), color(d.value("color", "#3a2a1a"), 0), t.c_str());
+      } else if (k == "exit" && b.find(d.value("node", "")) >= 0) {
+        ImVec2 c = NP(b.at(d["node"]));
+        float dx = d["dir"][0], dy = d["dir"][1];
+        if (geo_.flip) dx = -dx, dy = -dy;
+        ImVec2 tip(c.x + dx * s * 0.78f, c.y + dy * s * 0.78f), base(c.x + dx * s * 0.5f, c.y + dy * s * 0.5f);
+        ImVec2 perp(-dy * s * 0.12f, dx * s * 0.12f);
+        dl->AddTriangleFilled(tip, ImVec2(base.x + perp.x, base.y + perp.y), ImVec2(base.x - perp.x, base.y - perp.y),
+                              seat_color(d.value("seat", 0)));
+      }
+    }
+  };
+  deco(false);
+  // Cells or lines.
+  if (geo_.cell) {
+    for (size_t i = 0; i < b.nodes.size(); ++i) {
+      ImVec2 c = NP(int(i));
+      const Json* st = node_style(int(i));
+      int parity = int(std::lround(b.nodes[i].x + b.nodes[i].y)) & 1;
+      ImU32 fill = st && st->contains("fill") ? color((*st)["fill"], 0)
+                                              : (parity ? IM_COL32(214, 196, 160, 255) : IM_COL32(228, 214, 182, 255));
+      dl->AddRectFilled(ImVec2(c.x - s / 2, c.y - s / 2), ImVec2(c.x + s / 2, c.y + s / 2), fill);
+      dl->AddRect(ImVec2(c.x - s / 2, c.y - s / 2), ImVec2(c.x + s / 2, c.y + s / 2), IM_COL32(120, 96, 70, 255), 0, 0,
+                  1.2f);
+      if (st && st->value("label", false)) {
+        std::string t = b.nodes[i].extra.value("label", b.nodes[i].id);
+        ImVec2 ts = g_fonts.body->CalcTextSizeA(s * 0.22f, 1e9f, 0, t.c_str());
+        dl->AddText(g_fonts.body, s * 0.22f, ImVec2(c.x - ts.x / 2, c.y - s * 0.45f), IM_COL32(70, 50, 30, 200),
+                    t.c_str());
+        (void)ts;
+      }
+    }
+  } else {
+    for (size_t i = 0; i < b.nodes.size(); ++i)
+      for (const Edge& e : b.nodes[i].edges) {
+        if (int(i) > e.to && !b.edge_style.empty()) {
+          // Undirected edges appear twice; draw once unless the reverse is absent.
+          bool twin = false;
+          for (const Edge& r : b.nodes[e.to].edges) twin |= r.to == int(i) && r.type == e.type;
+          if (twin) continue;
+        }
+        const Json& es = b.edge_style[b.edge_types[e.type]];
+        float ew = es.value("width", 2.0f) * std::max(1.0f, s / 50);
+        ImU32 ec = color(es.value("color", "#5a4630"), IM_COL32(90, 70, 48, 255));
+        ImVec2 a = NP(int(i)), c = NP(e.to);
+        if (es.value("dash", false)) {
+          float len = std::hypot(c.x - a.x, c.y - a.y), step = std::max(6.0f, ew * 3);
+          for (float t = 0; t < len; t += 2 * step) {
+            float t2 = std::min(len, t + step);
+            dl->AddLine(ImVec2(a.x + (c.x - a.x) * t / len, a.y + (c.y - a.y) * t / len),
+                        ImVec2(a.x + (c.x - a.x) * t2 / len, a.y + (c.y - a.y) * t2 / len), ec, ew);
+          }
+        } else {
+          dl->AddLine(a, c, ec, ew);
+        }
+      }
+    for (size_t i = 0; i < b.nodes.size(); ++i) {
+      const Json* st = node_style(int(i));
+      ImVec2 c = NP(int(i));
+      float r = (st ? st->value("radius", 0.12f) : 0.1f) * s;
+      std::string shape = st ? st->value("shape", "circle") : "circle";
+      ImU32 fill = st ? color(st->value("fill", "#6b5438"), 0) : IM_COL32(107, 84, 56, 255);
+      ImU32 out = st ? color(st->value("outline", "#00000000"), 0) : 0;
+      if (shape == "square") {
+        dl->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), fill, r * 0.2f);
+        if (out) dl->AddRect(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), out, r * 0.2f, 0, 2);
+      } else if (shape == "hex") {
+        dl->AddNgonFilled(c, r, fill, 6);
+        if (out) dl->AddNgon(c, r, out, 6, 2.5f);
+      } else {
+        dl->AddCircleFilled(c, r, fill, 24);
+        if (out) dl->AddCircle(c, r, out, 24, 2);
+      }
+      if (st && st->value("label", false)) {
+        std::string t = b.nodes[i].extra.value("label", b.nodes[i].id);
+        float fs = std::max(11.0f, s * st->value("label_size", 0.2f));
+        ImVec2 ts = g_fonts.body->CalcTextSizeA(fs, 1e9f, 0, t.c_str());
+        dl->AddText(g_fonts.body, fs, ImVec2(c.x - ts.x / 2, c.y + r + 1),
+                    color(st->value("label_color", "#2a2018"), 0), t.c_str());
+      }
+    }
+  }
+  deco(true);
+  // Last move.
+  for (const std::string& n : view.last) {
+    int k = b.find(n);
+    if (k < 0) continue;
+    ImVec2 c = NP(k);
+    float r = geo_.cell ? s * 0.46f : s * 0.3f;
+    dl->AddRect(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), IM_COL32(255, 140, 0, 200), 4, 0, 3);
+  }
+
+  // What the person at the screen can click.
+  const State& st = session_->state();
+  std::vector<Action> legal;
+  bool can_act = this->can_act();
+  if (can_act) legal = st.legal();
+  std::set<int> targets;
+  off_target_ = false;
+  if (can_act && !editing()) {
+    for (Action a : legal) {
+      std::vector<int> p = st.action_nodes(a);
+      if (p.size() <= sel_.size() || !std::equal(sel_.begin(), sel_.end(), p.begin())) continue;
+      int nx = p[sel_.size()];
+      if (nx >= 0)
+        targets.insert(nx);
+      else
+        off_target_ = true;
+    }
+  }
+
+  // Pieces.
+  const Json& styles = g.data().contains("pieces") ? g.data()["pieces"] : Json::object();
+  std::map<int, std::vector<const view::Piece*>> at;
+  if (editing()) ext_->draw_editor(*this, dl);
+  for (const view::Piece& p : view.pieces) {
+    int k = b.find(p.node);
+    if (k >= 0) at[k].push_back(&p);
+  }
+  for (auto& [k, list] : at) {
+    ImVec2 c = NP(k);
+    float r = (geo_.cell ? 0.36f : 0.3f) * s;
+    if (list.size() > 1) r *= 0.75f;
+    for (size_t i = 0; i < list.size(); ++i) {
+      const view::Piece& p = *list[i];
+      ImVec2 pc = c;
+      if (list.size() > 1) {
+        float ang = float(i) / float(list.size()) * 2 * kPi;
+        pc = ImVec2(c.x + std::cos(ang) * r * 0.7f, c.y + std::sin(ang) * r * 0.7f);
+      }
+      Json style = styles.value(p.face, Json::object());
+      if (!p.label.empty()) style["label"] = p.label;
+      bool selected = !sel_.empty() && sel_[0] == k;
+      draw_piece(dl, pc, r, style, seat_color(p.seat), selected);
+    }
+  }
+  // Highlights go above the pieces: a ring round each piece that can move,
+  // a dot on each square it can reach.
+  for (int t : targets) {
+    ImVec2 c = NP(t);
+    float r = geo_.cell ? s * 0.44f : s * 0.36f;
+    if (sel_.empty())
+      dl->AddCircle(c, r, IM_COL32(255, 230, 90, 200), 32, 2.5f);
+    else
+      dl->AddCircleFilled(c, s * (geo_.cell ? 0.19f : 0.12f), IM_COL32(80, 200, 90, 190), 24);
+  }
+  for (int n : sel_) {
+    ImVec2 c = NP(n);
+    dl->AddCircle(c, geo_.cell ? s * 0.45f : s * 0.38f, IM_COL32(255, 215, 0, 255), 32, 4);
+  }
+  // The hinted (cyan) or the tutorial's expected (violet) move: a ring on each
+  // node to click, joined in order.
+  int gkind = 0;
+  Action guide = can_act ? guide_action(view, &gkind) : -1;
+  if (guide >= 0) {
+    ImU32 gc = gkind == 1 ? IM_COL32(60, 220, 255, 255) : IM_COL32(200, 110, 255, 255);
+    std::vector<int> p = st.action_nodes(guide);
+    float pulse = 0.5f + 0.5f * std::sin(float(platform::now_ms()) / 180.0f);
+    for (size_t i = 0; i < p.size(); ++i) {
+      if (p[i] < 0) continue;
+      ImVec2 c = NP(p[i]);
+      dl->AddCircle(c, (geo_.cell ? 0.5f : 0.42f) * s + 3 * pulse, gc, 32, 3.5f);
+      if (i + 1 < p.size() && p[i + 1] >= 0) dl->AddLine(c, NP(p[i + 1]), gc, 2.5f);
+    }
+    dirty_ = std::max(dirty_, 1);  // keep the pulse going
+  }
+  if (off_target_ && !sel_.empty()) {
+    // An "off the board" move (an escape): mark it beside the selected piece.
+    ImVec2 c = NP(sel_[0]);
+    dl->AddCircleFilled(ImVec2(c.x, c.y - s * 0.62f), s * 0.14f, IM_COL32(80, 200, 90, 220), 24);
+  }
+
+  // Input: clicks on the board that no window took.
+  ImGuiIO& io = ImGui::GetIO();
+  if (panning_ && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseDown(ImGuiMouseButton_Right) &&
+      !ImGui::IsMouseReleased(ImGuiMouseButton_Left))
+    panning_ = false;
+  if (!io.WantCaptureMouse && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && panning_)
+    panning_ = false;
+  else if (!io.WantCaptureMouse && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+    ImVec2 m = io.MousePos, d = io.MouseClickedPos[0];
+    if (m.x >= x0 && m.x < x0 + w && m.y >= y0 && m.y < y0 + h) {
+      if (editing()) {
+        ext_->editor_click(*this, node_at(d.x, d.y), node_at(m.x, m.y));
+      } else {
+        board_click(m.x, m.y);
+      }
+    }
+  }
+}
+
+void App::board_click(float mx, float my) {
+  const State& st = session_->state();
+  int seat = session_->screen_seat();
+  if (replay_ || st.to_move() != seat || seat < 0 || session_->seats()[seat].ai) return;
+  dirty_ = 3;
+  // The off-board marker sits above the selected piece.
+  if (off_target_ && !sel_.empty()) {
+    const Board& b = session_->match().game().board();
+    ImVec2 c = geo_.at(b.nodes[sel_[0]]);
+    if (std::hypot(mx - c.x, my - (c.y - geo_.scale * 0.62f)) < geo_.scale * 0.2f) {
+      std::vector<int> path = sel_;
+      path.push_back(-1);
+      for (Action a : st.legal())
+        if (st.action_nodes(a) == path) {
+          api_act(st.action_name(a));
+          return;
+        }
+    }
+  }
+  int n = node_at(mx, my);
+  std::vector<Action> legal = st.legal();
+  auto extends = [&](const std::vector<int>& pre, std::vector<Action>* complete, bool* longer) {
+    bool any = false;
+    for (Action a : legal) {
+      std::vector<int> p = st.action_nodes(a);
+      if (p.size() < pre.size() || !std::equal(pre.begin(), pre.end(), p.begin())) continue;
+      any = true;
+      if (p.size() == pre.size())
+        complete->push_back(a);
+      else
+        *longer = true;
+    }
+    return any;
+  };
+  if (n < 0) {
+    sel_.clear();
+    return;
+  }
+  std::vector<int> next = sel_;
+  next.push_back(n);
+  std::vector<Action> complete;
+  bool longer = false;
+  if (!extends(next, &complete, &longer)) {
+    // Start over from this node if it begins a move.
+    next = {n};
+    complete.clear();
+    longer = false;
+    if (!extends(next, &complete, &longer)) {
+      sel_.clear();
+      return;
+    }
+  }
+  sel_ = next;
+  if (complete.size() == 1 && !longer) {
+    api_act(st.action_name(complete[0]));
+  } else if (complete.size() > 1 && !longer) {
+    chooser_ = complete;
+  }
+}
+
+}  // namespace gamut::ui

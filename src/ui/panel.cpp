@@ -1,0 +1,388 @@
+// The side panel: whose turn, move buttons, dice, spinner, cards, status, the log;
+// the solitaire tools (hint, autoplay, tutorial).
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+
+#include "app.h"
+#include "draw.h"
+#include "platform/platform.h"
+#include "widgets.h"
+
+namespace gamut::ui {
+
+// ---------------------------------------------------------------------------
+// [SECTION] side panel
+// ---------------------------------------------------------------------------
+
+void App::draw_panel(const view::View& view, const Json& raw, float x, float y, float w, float h) {
+  const Game& g = session_->match().game();
+  const State& st = session_->state();
+  ImGui::SetNextWindowPos(ImVec2(x, y));
+  ImGui::SetNextWindowSize(ImVec2(w, h));
+  ImGui::Begin("Panel", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBringToFrontOnFocus);
+  int seat = session_->screen_seat();
+  // Whose turn.
+  int t = st.to_move();
+  if (replay_) {
+    int n = int(session_->match().record().actions.size());
+    ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), "Replay: move %d of %d", replay_pos_, n);
+    ImGui::SetNextItemWidth(w - 20);
+    if (ImGui::SliderInt("##pos", &replay_pos_, 0, n)) dirty_ = 3;
+    if (button("|<")) replay_pos_ = 0;
+    ImGui::SameLine();
+    if (button("<") && replay_pos_ > 0) --replay_pos_;
+    ImGui::SameLine();
+    if (button(">") && replay_pos_ < n) ++replay_pos_;
+    ImGui::SameLine();
+    if (button(">|")) replay_pos_ = n;
+    ImGui::SameLine();
+    if (button("Back to game")) replay_ = false;
+  } else if (t >= 0) {
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + 8, p.y + 10), 7, seat_color(t));
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 20);
+    bool ai = session_->seats()[t].ai;
+    ImGui::Text("%s to move%s", g.seat_name(t).c_str(), ai ? " (AI)" : t == seat ? " (you)" : "");
+    if (session_->thinking()) {
+      ImGui::SameLine();
+      const char* spin = "|/-\\";
+      ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), " thinking %c %d%%", spin[int(platform::now_ms() / 120) % 4],
+                         session_->ai_progress());
+    }
+  } else if (st.terminal()) {
+    ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", st.describe_result().c_str());
+  }
+  if (seat >= 0) ImGui::TextDisabled("You see the board as %s.", g.seat_name(seat).c_str());
+  if (!replay_) draw_solo_tools(seat);
+  if (!replay_) draw_tutorial(view);
+  ImGui::Separator();
+
+  if (ext_) ext_->panel(*this, raw);
+  // Moves without board nodes, and choosers.
+  if (can_act() && !editing()) {
+    std::vector<Action> buttons;
+    for (Action a : st.legal())
+      if (st.action_nodes(a).empty()) buttons.push_back(a);
+    if (!buttons.empty()) {
+      ImGui::TextUnformatted("Choose:");
+      int gkind = 0;
+      Action guide = guide_action(view, &gkind);
+      for (Action a : buttons) {
+        std::string nm = st.action_name(a);
+        bool lit = a == guide;
+        if (lit)
+          ImGui::PushStyleColor(ImGuiCol_Button,
+                                gkind == 1 ? IM_COL32(30, 130, 160, 255) : IM_COL32(120, 60, 160, 255));
+        bool hit = button(nm.c_str());
+        if (lit) ImGui::PopStyleColor();
+        if (hit) {
+          api_act(nm);
+          break;
+        }
+      }
+    }
+    if (!chooser_.empty()) {
+      ImGui::TextUnformatted("Which move?");
+      for (Action a : chooser_) {
+        std::string nm = st.action_name(a);
+        if (button(nm.c_str())) {
+          api_act(nm);
+          break;
+        }
+      }
+    }
+    if (off_target_ && !sel_.empty()) {
+      std::vector<int> path = sel_;
+      path.push_back(-1);
+      for (Action a : st.legal())
+        if (st.action_nodes(a) == path) {
+          std::string nm = st.action_name(a);
+          if (button(("Leave the board: " + nm).c_str())) api_act(nm);
+          break;
+        }
+    }
+    if (sel_.empty()) ImGui::TextDisabled("Click a highlighted piece, then where it goes.");
+  }
+  // Dice: they tumble for a moment when they change.
+  if (!view.dice.empty()) {
+    double now = platform::now_ms();
+    if (view.dice != dice_prev_) {
+      if (!dice_prev_.empty()) dice_anim_until_ = now + 650;
+      dice_prev_ = view.dice;
+    }
+    bool rolling = now < dice_anim_until_;
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    int i = 0;
+    for (int d : view.dice) {
+      int v = d;
+      float jx = 0, jy = 0;
+      if (rolling) {
+        uint64_t x = uint64_t(now / 70) * 7919 + uint64_t(i) * 104729;
+        v = int(splitmix64(x) % 6) + 1;
+        jx = float(int(splitmix64(x) % 9) - 4), jy = float(int(splitmix64(x) % 7) - 3);
+        dirty_ = 3;
+      }
+      draw_die(ImGui::GetWindowDrawList(), ImVec2(p.x + 4 + 48 * i++ + jx, p.y + 6 + jy), 38, v);
+    }
+    ImGui::Dummy(ImVec2(48.0f * i, 50));
+  }
+  if (view.spinner) draw_spinner(*view.spinner);
+  // What happens next, and the last roll with its modifiers and table row.
+  if (!view.step.empty()) ImGui::TextColored(ImVec4(0.55f, 0.85f, 1, 1), "Next: %s", view.step.c_str());
+  if (!view.roll.empty()) ImGui::TextWrapped("Roll: %s", view.roll.c_str());
+  // The hand comes before the status lines: it is what the next decision is made with.
+  draw_cards(view);
+  // Status lines.
+  for (const std::string& l : view.status) ImGui::TextWrapped("%s", l.c_str());
+  // Pieces off the board.
+  if (!view.side.empty()) {
+    const Json& styles = g.data().contains("pieces") ? g.data()["pieces"] : Json::object();
+    std::map<std::string, std::vector<const view::SidePiece*>> boxes;
+    for (const view::SidePiece& p : view.side) boxes[p.where + " - " + g.seat_name(p.seat)].push_back(&p);
+    for (auto& [box, list] : boxes) {
+      ImGui::TextUnformatted(box.c_str());
+      ImVec2 p = ImGui::GetCursorScreenPos();
+      int i = 0;
+      for (const view::SidePiece* pc : list) {
+        Json style = styles.value(pc->face, Json::object());
+        draw_piece(ImGui::GetWindowDrawList(), ImVec2(p.x + 14 + 30 * i++, p.y + 15), 12, style, seat_color(pc->seat),
+                   false);
+      }
+      ImGui::Dummy(ImVec2(30.0f * i, 32));
+    }
+  }
+  // Move log.
+  section("Moves");
+  std::vector<std::string> log = session_->log();
+  ImGui::BeginChild("log", ImVec2(0, 0), true);
+  int shown = replay_ ? replay_pos_ : int(log.size());
+  for (int i = 0; i < int(log.size()); ++i) {
+    bool cur = i == shown - 1;
+    if (cur) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 210, 90, 255));
+    ImGui::Text("%3d  %s", i + 1, log[i].c_str());
+    if (replay_ && ImGui::IsItemClicked()) replay_pos_ = i + 1;
+    if (cur) ImGui::PopStyleColor();
+  }
+  if (!replay_ && ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 40) ImGui::SetScrollHereY(1.0f);
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+// A spinner: sectors sized by how many slots each face has; the pointer
+// turns to the face just spun, with a couple of full turns on the way.
+void App::draw_spinner(const view::Spinner& sp) {
+  const std::vector<view::SpinnerFace>& faces = sp.faces;
+  if (faces.empty()) return;
+  int at = sp.at;
+  double total = 0;
+  for (const view::SpinnerFace& f : faces) total += f.count;
+  auto centre_angle = [&](int k) {
+    double acc = 0;
+    for (int i = 0; i < k; ++i) acc += faces[i].count;
+    acc += faces[k].count / 2.0;
+    return float(acc / total * 2 * kPi);
+  };
+  double now = platform::now_ms();
+  if (at != spin_prev_) {
+    float target = at >= 0 ? centre_angle(at) : spin_to_;
+    float cur = spin_to_;
+    if (spin_prev_ != -2 && at >= 0) {
+      spin_from_ = cur;
+      spin_to_ = target + 2 * kPi * (2 + std::floor(cur / (2 * kPi)));
+      spin_start_ = now;
+    } else {
+      spin_from_ = spin_to_ = target;
+    }
+    spin_prev_ = at;
+  }
+  float t = float(std::clamp((now - spin_start_) / 1100.0, 0.0, 1.0));
+  float ease = 1 - (1 - t) * (1 - t) * (1 - t);
+  float ang = spin_from_ + (spin_to_ - spin_from_) * ease;
+  if (t < 1) dirty_ = 3;
+  float R = std::min(110.0f, ImGui::GetContentRegionAvail().x / 2 - 10);
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  ImVec2 c(p.x + ImGui::GetContentRegionAvail().x / 2, p.y + R + 6);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  double acc = 0;
+  for (size_t i = 0; i < faces.size(); ++i) {
+    const view::SpinnerFace& f = faces[i];
+    double n = f.count;
+    float a0 = float(acc / total * 2 * kPi) - kPi / 2, a1 = float((acc + n) / total * 2 * kPi) - kPi / 2;
+    acc += n;
+    const std::string& label = f.label;
+    bool card = f.accent;  // a face the game marks out (a war card)
+    ImU32 col =
+        card ? IM_COL32(150, 40, 40, 255) : (i % 2 ? IM_COL32(205, 190, 150, 255) : IM_COL32(230, 218, 185, 255));
+    if (int(i) == at && t >= 1) col = IM_COL32(250, 210, 90, 255);
+    dl->PathLineTo(c);
+    dl->PathArcTo(c, R, a0, a1, 12);
+    dl->PathFillConvex(col);
+    float am = (a0 + a1) / 2;
+    std::string shortl = label.substr(0, std::min<size_t>(label.size(), 6));
+    ImVec2 ts = ImGui::CalcTextSize(shortl.c_str());
+    float fs = ImGui::GetFontSize() * 0.7f;
+    dl->AddText(g_fonts.body, fs,
+                ImVec2(c.x + std::cos(am) * R * 0.68f - ts.x * 0.35f, c.y + std::sin(am) * R * 0.68f - fs / 2),
+                card ? IM_COL32_WHITE : IM_COL32(50, 35, 20, 255), shortl.c_str());
+  }
+  dl->AddCircle(c, R, IM_COL32(70, 50, 30, 255), 64, 3);
+  float pa = ang - kPi / 2;
+  ImVec2 tip(c.x + std::cos(pa) * R * 0.92f, c.y + std::sin(pa) * R * 0.92f);
+  ImVec2 perp(-std::sin(pa) * 7, std::cos(pa) * 7);
+  dl->AddTriangleFilled(tip, ImVec2(c.x + perp.x, c.y + perp.y), ImVec2(c.x - perp.x, c.y - perp.y),
+                        IM_COL32(25, 25, 30, 255));
+  dl->AddCircleFilled(c, 8, IM_COL32(25, 25, 30, 255));
+  ImGui::Dummy(ImVec2(2 * R, 2 * R + 12));
+  if (at >= 0 && t >= 1) ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "Spun: %s", faces[at].label.c_str());
+}
+
+// ---------------------------------------------------------------------------
+// [SECTION] solitaire: hint, autoplay, tutorial, cards, end-of-game summary
+// ---------------------------------------------------------------------------
+
+Action App::guide_action(const view::View& view, int* kind) const {
+  if (!session_ || replay_) return -1;
+  const State& st = session_->state();
+  int t = st.to_move();
+  if (t < 0 || session_->seats()[t].ai || t != session_->screen_seat()) return -1;
+  if (const Hint* h = session_->hint()) {
+    if (kind) *kind = 1;
+    return h->best;
+  }
+  std::string want = view.tutorial ? view.tutorial->next() : "";
+  if (want.empty()) return -1;
+  if (kind) *kind = 2;
+  return st.find_action(want);
+}
+
+std::string App::start_tutorial(const std::string& id) {
+  std::shared_ptr<const Game> g;
+  try {
+    g = load_game(id);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  const Json& sc = g->data().contains("scenarios") ? g->data()["scenarios"] : Json();
+  if (!sc.is_object() || sc.empty()) return "this game has no tutorial";
+  std::string which = sc.contains("example1") ? "example1" : sc.begin().key();
+  Json opts = Json::object();
+  opts["scenario"] = which;
+  Json o = Json::object();
+  o["seats"] = Json::array({"human"});
+  o["options"] = opts;
+  std::string err = api_new_game(id, o.dump());
+  if (err.empty()) new_open_ = false;
+  return err;
+}
+
+// A hint from the shared search and an autoplay switch, for games with no opponent (issue 9).
+void App::draw_solo_tools(int seat) {
+  const State& st = session_->state();
+  if (session_->match().seats() != 1 || seat < 0 || st.terminal()) return;
+  bool autoplay = session_->seats()[seat].ai;
+  bool mine = st.to_move() == seat && !autoplay;
+  bool can_hint = mine && !session_->hinting();
+  if (!can_hint) ImGui::BeginDisabled();
+  if (button("Hint")) api_ui("hint");
+  if (!can_hint) ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (button(autoplay ? "Stop autoplay" : "Autoplay")) api_ui(autoplay ? "autoplay:off" : "autoplay:on");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", autoplay ? "Take the band back." : "Let the AI (level 3) play the band from here.");
+  const char* spin = "|/-\\";
+  if (session_->hinting()) {
+    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "Thinking about a hint %c %d%%",
+                       spin[int(platform::now_ms() / 120) % 4], session_->hint_progress());
+  } else if (const Hint* h = session_->hint()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(120, 225, 255, 255));
+    ImGui::TextWrapped("Hint: %s", h->text.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+// The tutorial: the step's text and the move it expects (highlighted on the board).
+// The script is the game's (the view's "tutorial"), so the panel cannot drift from it.
+void App::draw_tutorial(const view::View& view) {
+  if (!view.tutorial || view.tutorial->of == 0) return;
+  int step = view.tutorial->done(), steps = view.tutorial->of;
+  const std::string& text = view.tutorial->text;
+  std::string want = view.tutorial->next();
+  const Json& scs = session_->match().game().data().value("scenarios", Json::object());
+  const Json& sc = scs.value(view.scenario, Json::object());
+  section(("Tutorial: " + sc.value("title", view.scenario)).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(235, 215, 255, 255));
+  if (step < steps)
+    ImGui::TextDisabled("Step %d of %d", step + 1, steps);
+  else
+    ImGui::TextDisabled("All %d steps done", steps);
+  ImGui::TextWrapped("%s", text.c_str());
+  const State& st = session_->state();
+  int t = st.to_move();
+  if (!want.empty() && t >= 0) {
+    if (st.find_action(want) >= 0)
+      ImGui::TextColored(ImVec4(0.85f, 0.6f, 1, 1), "Next: %s (highlighted)", want.c_str());
+    else
+      ImGui::TextColored(ImVec4(1, 0.6f, 0.4f, 1),
+                         "The game has left the example's path (%s is not possible now). Play on freely, or restart.",
+                         want.c_str());
+  }
+  // Deferred to the next frame: a new game must not replace the one this panel is drawing.
+  if (button("Restart tutorial")) pending_ui_ = "tutorial:" + session_->match().record().game;
+  ImGui::PopStyleColor();
+}
+
+// Cards: title, effect, and the historical note folded away (hover the title to read it).
+void App::draw_cards(const view::View& view) {
+  const State& st = session_->state();
+  std::vector<std::string> names;
+  if (can_act())
+    for (Action a : st.legal()) names.push_back(st.action_name(a));
+  auto legal = [&](const std::string& n) {
+    return !n.empty() && std::find(names.begin(), names.end(), n) != names.end();
+  };
+  auto list = [&](const char* title, const std::vector<view::Card>& cards) {
+    if (cards.empty()) return;
+    section(title);
+    int i = 0;
+    for (const view::Card& c : cards) {
+      ImGui::PushID(title);
+      ImGui::PushID(i++);
+      if (c.tag.empty())
+        ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.55f, 1), "%s", c.title.c_str());
+      else
+        ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.55f, 1), "%s (%s)", c.title.c_str(), c.tag.c_str());
+      if (!c.note.empty() && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(420);
+        ImGui::TextUnformatted(c.note.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+      if (legal(c.play)) {
+        ImGui::SameLine();
+        if (button(("Play##" + c.title).c_str())) api_act(c.play);
+      }
+      if (legal(c.discard)) {
+        ImGui::SameLine();
+        if (button(("Discard##" + c.title).c_str())) api_act(c.discard);
+      }
+      if (!c.text.empty()) ImGui::TextWrapped("%s", c.text.c_str());
+      if (!c.note.empty() && ImGui::TreeNode("Historical note")) {
+        ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 190, 170, 255));
+        ImGui::TextWrapped("%s", c.note.c_str());
+        ImGui::PopStyleColor();
+        ImGui::TreePop();
+      }
+      ImGui::PopID();
+      ImGui::PopID();
+    }
+  };
+  list(session_->match().seats() == 1 ? "Cards in hand" : "Cards", view.cards);
+  list("Event cards this turn", view.events);
+}
+
+}  // namespace gamut::ui
