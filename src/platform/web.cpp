@@ -274,26 +274,26 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* gamut_state() { return (g_ret = g_app.api_state()).c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* gamut_act(const char* a) {
   g_force = true;
-  return (g_ret = g_app.api_act(a)).c_str();
+  return (g_ret = g_app.table().act(a)).c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* gamut_new_game(const char* id, const char* opts) {
   g_force = true;
-  return (g_ret = g_app.api_new_game(id, opts)).c_str();
+  return (g_ret = g_app.table().new_game(id, opts)).c_str();
 }
-EMSCRIPTEN_KEEPALIVE const char* gamut_share_code() { return (g_ret = g_app.api_share_code()).c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* gamut_share_code() { return (g_ret = g_app.table().share_code()).c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* gamut_load(const char* code) {
   g_force = true;
-  return (g_ret = g_app.api_load(code)).c_str();
+  return (g_ret = g_app.table().load(code)).c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* gamut_node_pos(const char* n) { return (g_ret = g_app.api_node_pos(n)).c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* gamut_widget(const char* l) { return (g_ret = g_app.api_widget(l)).c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* gamut_undo() {
   g_force = true;
-  return (g_ret = g_app.api_undo()).c_str();
+  return (g_ret = g_app.table().undo()).c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* gamut_redo() {
   g_force = true;
-  return (g_ret = g_app.api_redo()).c_str();
+  return (g_ret = g_app.table().redo()).c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* gamut_ui(const char* c) {
   g_force = true;

@@ -7,7 +7,7 @@
 
 #include "core/view.h"
 #include "extension.h"
-#include "play/session.h"
+#include "play/table.h"
 
 struct ImVec2;
 
@@ -21,6 +21,7 @@ struct Toast {
 
 class App : public Host {
  public:
+  App();
   void init();                            // restores the autosave or opens a link; never throws
   bool frame(float width, float height);  // draws; true if another frame is wanted soon
   bool busy() const;
@@ -28,12 +29,9 @@ class App : public Host {
     notify("Something went wrong drawing the game: " + what, true);
   }  // AI thinking, animation or a toast on screen
 
-  // The page API (window.gamut); each returns "" or an error message.
-  std::string api_state() const;
-  std::string api_act(const std::string& name);
-  std::string api_new_game(const std::string& id, const std::string& options_json);
-  std::string api_share_code() const;
-  std::string api_load(const std::string& code);
+  // The page API (window.gamut): the game's calls go to the table; these add the screen's own.
+  Table& table() { return table_; }
+  std::string api_state() const;  // the table's state() and the screen's keys
   std::string api_node_pos(const std::string& node) const;
   // The centre of a button drawn in the last frame, whether a click there
   // reaches it, and whether it stood in the same place the frame before.
@@ -41,15 +39,21 @@ class App : public Host {
   // Every button stood where it stood the frame before, and no queued UI
   // command waits: what tests wait on before they look or click.
   bool layout_stable() const;
-  bool thinking() const { return session_ && (session_->thinking() || session_->hinting()); }
-  std::string api_undo();
-  std::string api_redo();
-  std::string api_ui(const std::string& cmd);  // "home", "rules", "log", "replay:<n>", "hint", "autoplay:on"...
+  bool thinking() const { return table_.session() && (table_.session()->thinking() || table_.session()->hinting()); }
+  // Windows ("home", "rules", "share", "saves"), then the table's commands
+  // ("replay:<n>", "hint", "autoplay:on"...), then the game extension's.
+  std::string api_ui(const std::string& cmd);
 
  private:
-  void start(Record r, std::vector<Seat> seats);
-  void autosave();
-  void after_move();
+  // localStorage, through the platform layer.
+  struct WebStorage : Storage {
+    bool get(const std::string& key, std::string& value, std::string& err) const override;
+    std::string set(const std::string& key, const std::string& value) override;
+    void remove(const std::string& key) override;
+    std::vector<std::string> keys(const std::string& prefix) const override;
+  };
+  WebStorage storage_;
+  Table table_;
   void draw_home(float w, float h);
   void draw_play(float w, float h);
   void draw_board(const view::View& view, float x, float y, float w, float h);
@@ -66,21 +70,17 @@ class App : public Host {
   void draw_solo_tools(int seat);
   void draw_tutorial(const view::View& view);
   void draw_cards(const view::View& view);
-  Action guide_action(const view::View& view, int* kind = nullptr) const;  // the hint's move, else the tutorial's
-  std::string start_tutorial(const std::string& id);
-  void set_session(std::unique_ptr<Session> s);  // and a fresh extension for its game
   bool editing() { return ext_ && ext_->editing(*this); }
-  std::string tutorial_game() const;  // the current game if it has a tutorial, else the first that has
   int node_at(float mx, float my) const;
 
-  std::unique_ptr<Session> session_;
   std::unique_ptr<Extension> ext_;  // what the game adds to the screen, if anything
 
   // Host: what an extension may use while it draws.
-  Session& session() override { return *session_; }
-  int seat() const override { return session_->screen_seat(); }
-  bool can_act() const override;
-  std::string act(const std::string& action) override { return api_act(action); }
+  Session& session() override { return *table_.session(); }
+  const Session& session() const override { return *table_.session(); }
+  int seat() const override { return table_.session()->screen_seat(); }
+  bool can_act() const override { return table_.can_act(); }
+  std::string act(const std::string& action) override { return table_.act(action); }
   void notify(const std::string& text, bool error = false) override;
   void redraw() override { dirty_ = 3; }
   const BoardGeometry& board() const override { return geo_; }
@@ -101,19 +101,14 @@ class App : public Host {
   char save_name_[64] = {0};
   // Board interaction.
   std::vector<int> sel_;
-  std::vector<int> chooser_;  // actions waiting for a pick when several share a path
-  bool off_target_ = false;   // an "off the board" target exists for the selection
-  // Replay.
-  bool replay_ = false;
-  int replay_pos_ = 0;
+  std::vector<int> chooser_;                // actions waiting for a pick when several share a path
+  bool off_target_ = false;                 // an "off the board" target exists for the selection
   BoardGeometry geo_;                       // refreshed every frame by draw_board
   float zoom_ = 1, pan_x_ = 0, pan_y_ = 0;  // map zoom and pan, for large boards
   bool panning_ = false;
   float panel_w_ = 0;
-  bool game_over_posted_ = false;
   std::string pending_ui_;  // an api_ui command for the start of the next frame
   bool embed_ = false;
-  std::string storage_note_;
   int dirty_ = 2;
   // Dice tumble and the spinner turns when their values change.
   std::vector<int> dice_prev_;

@@ -14,10 +14,10 @@
 
 namespace gamut::ui {
 
-int App::node_at(float mx, float my) const { return geo_.node_at(session_->match().game().board(), mx, my); }
+int App::node_at(float mx, float my) const { return geo_.node_at(table_.session()->match().game().board(), mx, my); }
 
 void App::draw_board(const view::View& view, float x0, float y0, float w, float h) {
-  const Game& g = session_->match().game();
+  const Game& g = table_.session()->match().game();
   const Board& b = g.board();
   const Json& bj = g.data().contains("board") ? g.data()["board"] : Json::object();
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
@@ -82,7 +82,7 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   geo_.scale *= zoom_;
   geo_.x0 = ctr.x + zoom_ * (geo_.x0 - ctr.x) + pan_x_;
   geo_.y0 = ctr.y + zoom_ * (geo_.y0 - ctr.y) + pan_y_;
-  int seat = session_->screen_seat();
+  int seat = table_.session()->screen_seat();
   geo_.flip = false;
   if (bj.contains("flip_for_seats") && seat >= 0)
     for (const Json& f : bj["flip_for_seats"]) geo_.flip |= f == seat;
@@ -218,7 +218,7 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   }
 
   // What the person at the screen can click.
-  const State& st = session_->state();
+  const State& st = table_.session()->state();
   std::vector<Action> legal;
   bool can_act = this->can_act();
   if (can_act) legal = st.legal();
@@ -278,7 +278,7 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   // The hinted (cyan) or the tutorial's expected (violet) move: a ring on each
   // node to click, joined in order.
   int gkind = 0;
-  Action guide = can_act ? guide_action(view, &gkind) : -1;
+  Action guide = can_act ? table_.guide_action(&gkind) : -1;
   if (guide >= 0) {
     ImU32 gc = gkind == 1 ? IM_COL32(60, 220, 255, 255) : IM_COL32(200, 110, 255, 255);
     std::vector<int> p = st.action_nodes(guide);
@@ -317,20 +317,20 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
 }
 
 void App::board_click(float mx, float my) {
-  const State& st = session_->state();
-  int seat = session_->screen_seat();
-  if (replay_ || st.to_move() != seat || seat < 0 || session_->seats()[seat].ai) return;
+  const State& st = table_.session()->state();
+  int seat = table_.session()->screen_seat();
+  if (table_.replaying || st.to_move() != seat || seat < 0 || table_.session()->seats()[seat].ai) return;
   dirty_ = 3;
   // The off-board marker sits above the selected piece.
   if (off_target_ && !sel_.empty()) {
-    const Board& b = session_->match().game().board();
+    const Board& b = table_.session()->match().game().board();
     ImVec2 c = geo_.at(b.nodes[sel_[0]]);
     if (std::hypot(mx - c.x, my - (c.y - geo_.scale * 0.62f)) < geo_.scale * 0.2f) {
       std::vector<int> path = sel_;
       path.push_back(-1);
       for (Action a : st.legal())
         if (st.action_nodes(a) == path) {
-          api_act(st.action_name(a));
+          table_.act(st.action_name(a));
           return;
         }
     }
@@ -370,7 +370,7 @@ void App::board_click(float mx, float my) {
   }
   sel_ = next;
   if (complete.size() == 1 && !longer) {
-    api_act(st.action_name(complete[0]));
+    table_.act(st.action_name(complete[0]));
   } else if (complete.size() > 1 && !longer) {
     chooser_ = complete;
   }

@@ -14,8 +14,6 @@
 
 namespace gamut::ui {
 
-static const char* kSavePrefix = "gamut.v1.save.";
-
 static std::string fmt_date(double ms) {
   std::time_t t = std::time_t(ms / 1000);
   char buf[64];
@@ -103,7 +101,7 @@ void App::draw_new_game() {
     Json seats = Json::array();
     for (int i = 0; i < new_count_; ++i) seats.push_back(new_seats_[i].name());
     Json o = {{"seats", seats}, {"options", new_opts_}};
-    std::string err = api_new_game(new_id_, o.dump());
+    std::string err = table_.new_game(new_id_, o.dump());
     if (!err.empty())
       notify(err, true);
     else
@@ -116,9 +114,9 @@ void App::draw_share() {
   ImGui::SetNextWindowSize(ImVec2(520, 0), ImGuiCond_Appearing);
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::Begin("Share and open codes", &share_open_, ImGuiWindowFlags_NoCollapse);
-  if (session_) {
-    const State& s = session_->state();
-    bool secret = session_->match().game().info().hidden_info && !s.terminal();
+  if (table_.session()) {
+    const State& s = table_.session()->state();
+    bool secret = table_.session()->match().game().info().hidden_info && !s.terminal();
     if (secret && !share_warned_) {
       ImGui::TextWrapped(
           "This game has hidden information and is not finished. A share code holds every move, so whoever opens it "
@@ -126,7 +124,7 @@ void App::draw_share() {
       if (button("Show the code anyway")) share_warned_ = true;
     } else {
       static std::string code;
-      code = api_share_code();
+      code = table_.share_code();
       std::string link = platform::page_url() + "#play=" + code;
       ImGui::TextUnformatted(s.terminal() ? "Replay code of this game:" : "Code of this game:");
       ImGui::SetNextItemWidth(-1);
@@ -142,7 +140,7 @@ void App::draw_share() {
   ImGui::InputText("##load", load_buf_, sizeof load_buf_);
   ImGui::SameLine();
   if (button("Open")) {
-    std::string err = api_load(load_buf_);
+    std::string err = table_.load(load_buf_);
     if (!err.empty())
       notify("That code could not be opened: " + err + ". Your current game is unchanged.", true);
     else
@@ -155,17 +153,12 @@ void App::draw_saves() {
   ImGui::SetNextWindowSize(ImVec2(560, 420), ImGuiCond_Appearing);
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::Begin("Saved games", &saves_open_, ImGuiWindowFlags_NoCollapse);
-  if (session_) {
+  if (table_.session()) {
     ImGui::SetNextItemWidth(260);
     ImGui::InputTextWithHint("##name", "name this save", save_name_, sizeof save_name_);
     ImGui::SameLine();
     if (button("Save current game")) {
-      Json entry = {{"name", save_name_[0] ? std::string(save_name_) : session_->match().game().info().name},
-                    {"date", platform::date_now()},
-                    {"turn", session_->state().move_number()},
-                    {"save", session_->save_json()}};
-      std::string err =
-          platform::storage_set(kSavePrefix + std::to_string(int64_t(platform::date_now())), entry.dump());
+      std::string err = table_.save_as(save_name_);
       if (!err.empty())
         notify("Could not save: " + err + ". Nothing was lost; the game goes on.", true);
       else
@@ -173,38 +166,27 @@ void App::draw_saves() {
     }
   }
   ImGui::Separator();
-  std::vector<std::string> keys = platform::storage_keys(kSavePrefix);
-  std::sort(keys.rbegin(), keys.rend());
-  if (keys.empty()) ImGui::TextDisabled("No saved games yet.");
-  for (const std::string& k : keys) {
-    ImGui::PushID(k.c_str());
-    std::string text, err;
-    platform::storage_get(k, text, err);
-    try {
-      Json e = parse_json_text(text, "save");
-      Record r = Match::record_from_json(e.at("save"));
+  std::vector<Table::Saved> saves = table_.saves();
+  if (saves.empty()) ImGui::TextDisabled("No saved games yet.");
+  for (const Table::Saved& sv : saves) {
+    ImGui::PushID(sv.key.c_str());
+    if (sv.error.empty()) {
       std::string seats;
-      for (const Json& p : e["save"].value("players", Json::array()))
-        seats += (seats.empty() ? "" : ", ") + p.get<std::string>();
-      ImGui::Text("%s", e.value("name", "save").c_str());
-      ImGui::TextDisabled("%s | %s | move %d | %s", r.game.c_str(), fmt_date(e.value("date", 0.0)).c_str(),
-                          e.value("turn", 0), seats.c_str());
+      for (const std::string& p : sv.players) seats += (seats.empty() ? "" : ", ") + p;
+      ImGui::Text("%s", sv.name.c_str());
+      ImGui::TextDisabled("%s | %s | move %d | %s", sv.game.c_str(), fmt_date(sv.date).c_str(), sv.turn, seats.c_str());
       if (button("Load")) {
-        try {
-          set_session(Session::from_json(e["save"]));
-          home_ = false;
-          replay_ = false;
+        std::string err = table_.open_save(sv.key);
+        if (!err.empty())
+          notify("This save could not be loaded: " + err, true);
+        else
           saves_open_ = false;
-          autosave();
-        } catch (const std::exception& ex) {
-          notify(std::string("This save could not be loaded: ") + ex.what(), true);
-        }
       }
       ImGui::SameLine();
-    } catch (const std::exception& ex) {
-      ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Unreadable save (%s): skipped", ex.what());
+    } else {
+      ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Unreadable save (%s): skipped", sv.error.c_str());
     }
-    if (button("Delete")) platform::storage_remove(k);
+    if (button("Delete")) table_.delete_save(sv.key);
     ImGui::Separator();
     ImGui::PopID();
   }

@@ -19,6 +19,7 @@ class Host {
  public:
   virtual ~Host() = default;
   virtual Session& session() = 0;
+  virtual const Session& session() const = 0;
   virtual int seat() const = 0;                            // the seat whose view is on screen, -1 spectator
   virtual bool can_act() const = 0;                        // a person at the screen is to move, live (not a replay)
   virtual std::string act(const std::string& action) = 0;  // plays it as the person's move: "" or why not
@@ -45,7 +46,7 @@ class Extension {
   virtual void editor_click(Host&, int down, int up) {}
   // The page API: extra keys for gamut.state(), and ui commands of its own
   // ("" done, else why not; return false when the command is not its own).
-  virtual void state(Host&, Json& out) const {}
+  virtual void state(const Host&, Json& out) const {}
   virtual bool command(Host&, const std::string& cmd, std::string& err) { return false; }
 };
 

@@ -19,46 +19,46 @@ namespace gamut::ui {
 // ---------------------------------------------------------------------------
 
 void App::draw_panel(const view::View& view, const Json& raw, float x, float y, float w, float h) {
-  const Game& g = session_->match().game();
-  const State& st = session_->state();
+  const Game& g = table_.session()->match().game();
+  const State& st = table_.session()->state();
   ImGui::SetNextWindowPos(ImVec2(x, y));
   ImGui::SetNextWindowSize(ImVec2(w, h));
   ImGui::Begin("Panel", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBringToFrontOnFocus);
-  int seat = session_->screen_seat();
+  int seat = table_.session()->screen_seat();
   // Whose turn.
   int t = st.to_move();
-  if (replay_) {
-    int n = int(session_->match().record().actions.size());
-    ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), "Replay: move %d of %d", replay_pos_, n);
+  if (table_.replaying) {
+    int n = int(table_.session()->match().record().actions.size());
+    ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), "Replay: move %d of %d", table_.replay_pos, n);
     ImGui::SetNextItemWidth(w - 20);
-    if (ImGui::SliderInt("##pos", &replay_pos_, 0, n)) dirty_ = 3;
-    if (button("|<")) replay_pos_ = 0;
+    if (ImGui::SliderInt("##pos", &table_.replay_pos, 0, n)) dirty_ = 3;
+    if (button("|<")) table_.replay_pos = 0;
     ImGui::SameLine();
-    if (button("<") && replay_pos_ > 0) --replay_pos_;
+    if (button("<") && table_.replay_pos > 0) --table_.replay_pos;
     ImGui::SameLine();
-    if (button(">") && replay_pos_ < n) ++replay_pos_;
+    if (button(">") && table_.replay_pos < n) ++table_.replay_pos;
     ImGui::SameLine();
-    if (button(">|")) replay_pos_ = n;
+    if (button(">|")) table_.replay_pos = n;
     ImGui::SameLine();
-    if (button("Back to game")) replay_ = false;
+    if (button("Back to game")) table_.replaying = false;
   } else if (t >= 0) {
     ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + 8, p.y + 10), 7, seat_color(t));
     ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 20);
-    bool ai = session_->seats()[t].ai;
+    bool ai = table_.session()->seats()[t].ai;
     ImGui::Text("%s to move%s", g.seat_name(t).c_str(), ai ? " (AI)" : t == seat ? " (you)" : "");
-    if (session_->thinking()) {
+    if (table_.session()->thinking()) {
       ImGui::SameLine();
       const char* spin = "|/-\\";
       ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), " thinking %c %d%%", spin[int(platform::now_ms() / 120) % 4],
-                         session_->ai_progress());
+                         table_.session()->ai_progress());
     }
   } else if (st.terminal()) {
     ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", st.describe_result().c_str());
   }
   if (seat >= 0) ImGui::TextDisabled("You see the board as %s.", g.seat_name(seat).c_str());
-  if (!replay_) draw_solo_tools(seat);
-  if (!replay_) draw_tutorial(view);
+  if (!table_.replaying) draw_solo_tools(seat);
+  if (!table_.replaying) draw_tutorial(view);
   ImGui::Separator();
 
   if (ext_) ext_->panel(*this, raw);
@@ -70,7 +70,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
     if (!buttons.empty()) {
       ImGui::TextUnformatted("Choose:");
       int gkind = 0;
-      Action guide = guide_action(view, &gkind);
+      Action guide = table_.guide_action(&gkind);
       for (Action a : buttons) {
         std::string nm = st.action_name(a);
         bool lit = a == guide;
@@ -80,7 +80,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
         bool hit = button(nm.c_str());
         if (lit) ImGui::PopStyleColor();
         if (hit) {
-          api_act(nm);
+          table_.act(nm);
           break;
         }
       }
@@ -90,7 +90,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
       for (Action a : chooser_) {
         std::string nm = st.action_name(a);
         if (button(nm.c_str())) {
-          api_act(nm);
+          table_.act(nm);
           break;
         }
       }
@@ -101,7 +101,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
       for (Action a : st.legal())
         if (st.action_nodes(a) == path) {
           std::string nm = st.action_name(a);
-          if (button(("Leave the board: " + nm).c_str())) api_act(nm);
+          if (button(("Leave the board: " + nm).c_str())) table_.act(nm);
           break;
         }
     }
@@ -157,17 +157,17 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   }
   // Move log.
   section("Moves");
-  std::vector<std::string> log = session_->log();
+  std::vector<std::string> log = table_.session()->log();
   ImGui::BeginChild("log", ImVec2(0, 0), true);
-  int shown = replay_ ? replay_pos_ : int(log.size());
+  int shown = table_.replaying ? table_.replay_pos : int(log.size());
   for (int i = 0; i < int(log.size()); ++i) {
     bool cur = i == shown - 1;
     if (cur) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 210, 90, 255));
     ImGui::Text("%3d  %s", i + 1, log[i].c_str());
-    if (replay_ && ImGui::IsItemClicked()) replay_pos_ = i + 1;
+    if (table_.replaying && ImGui::IsItemClicked()) table_.replay_pos = i + 1;
     if (cur) ImGui::PopStyleColor();
   }
-  if (!replay_ && ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 40) ImGui::SetScrollHereY(1.0f);
+  if (!table_.replaying && ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 40) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
   ImGui::End();
 }
@@ -244,48 +244,13 @@ void App::draw_spinner(const view::Spinner& sp) {
 // [SECTION] solitaire: hint, autoplay, tutorial, cards, end-of-game summary
 // ---------------------------------------------------------------------------
 
-Action App::guide_action(const view::View& view, int* kind) const {
-  if (!session_ || replay_) return -1;
-  const State& st = session_->state();
-  int t = st.to_move();
-  if (t < 0 || session_->seats()[t].ai || t != session_->screen_seat()) return -1;
-  if (const Hint* h = session_->hint()) {
-    if (kind) *kind = 1;
-    return h->best;
-  }
-  std::string want = view.tutorial ? view.tutorial->next() : "";
-  if (want.empty()) return -1;
-  if (kind) *kind = 2;
-  return st.find_action(want);
-}
-
-std::string App::start_tutorial(const std::string& id) {
-  std::shared_ptr<const Game> g;
-  try {
-    g = load_game(id);
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  const Json& sc = g->data().contains("scenarios") ? g->data()["scenarios"] : Json();
-  if (!sc.is_object() || sc.empty()) return "this game has no tutorial";
-  std::string which = sc.contains("example1") ? "example1" : sc.begin().key();
-  Json opts = Json::object();
-  opts["scenario"] = which;
-  Json o = Json::object();
-  o["seats"] = Json::array({"human"});
-  o["options"] = opts;
-  std::string err = api_new_game(id, o.dump());
-  if (err.empty()) new_open_ = false;
-  return err;
-}
-
 // A hint from the shared search and an autoplay switch, for games with no opponent (issue 9).
 void App::draw_solo_tools(int seat) {
-  const State& st = session_->state();
-  if (session_->match().seats() != 1 || seat < 0 || st.terminal()) return;
-  bool autoplay = session_->seats()[seat].ai;
+  const State& st = table_.session()->state();
+  if (table_.session()->match().seats() != 1 || seat < 0 || st.terminal()) return;
+  bool autoplay = table_.session()->seats()[seat].ai;
   bool mine = st.to_move() == seat && !autoplay;
-  bool can_hint = mine && !session_->hinting();
+  bool can_hint = mine && !table_.session()->hinting();
   if (!can_hint) ImGui::BeginDisabled();
   if (button("Hint")) api_ui("hint");
   if (!can_hint) ImGui::EndDisabled();
@@ -294,10 +259,10 @@ void App::draw_solo_tools(int seat) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", autoplay ? "Take the band back." : "Let the AI (level 3) play the band from here.");
   const char* spin = "|/-\\";
-  if (session_->hinting()) {
+  if (table_.session()->hinting()) {
     ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "Thinking about a hint %c %d%%",
-                       spin[int(platform::now_ms() / 120) % 4], session_->hint_progress());
-  } else if (const Hint* h = session_->hint()) {
+                       spin[int(platform::now_ms() / 120) % 4], table_.session()->hint_progress());
+  } else if (const Hint* h = table_.session()->hint()) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(120, 225, 255, 255));
     ImGui::TextWrapped("Hint: %s", h->text.c_str());
     ImGui::PopStyleColor();
@@ -311,7 +276,7 @@ void App::draw_tutorial(const view::View& view) {
   int step = view.tutorial->done(), steps = view.tutorial->of;
   const std::string& text = view.tutorial->text;
   std::string want = view.tutorial->next();
-  const Json& scs = session_->match().game().data().value("scenarios", Json::object());
+  const Json& scs = table_.session()->match().game().data().value("scenarios", Json::object());
   const Json& sc = scs.value(view.scenario, Json::object());
   section(("Tutorial: " + sc.value("title", view.scenario)).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(235, 215, 255, 255));
@@ -320,7 +285,7 @@ void App::draw_tutorial(const view::View& view) {
   else
     ImGui::TextDisabled("All %d steps done", steps);
   ImGui::TextWrapped("%s", text.c_str());
-  const State& st = session_->state();
+  const State& st = table_.session()->state();
   int t = st.to_move();
   if (!want.empty() && t >= 0) {
     if (st.find_action(want) >= 0)
@@ -331,13 +296,13 @@ void App::draw_tutorial(const view::View& view) {
                          want.c_str());
   }
   // Deferred to the next frame: a new game must not replace the one this panel is drawing.
-  if (button("Restart tutorial")) pending_ui_ = "tutorial:" + session_->match().record().game;
+  if (button("Restart tutorial")) pending_ui_ = "tutorial:" + table_.session()->match().record().game;
   ImGui::PopStyleColor();
 }
 
 // Cards: title, effect, and the historical note folded away (hover the title to read it).
 void App::draw_cards(const view::View& view) {
-  const State& st = session_->state();
+  const State& st = table_.session()->state();
   std::vector<std::string> names;
   if (can_act())
     for (Action a : st.legal()) names.push_back(st.action_name(a));
@@ -364,11 +329,11 @@ void App::draw_cards(const view::View& view) {
       }
       if (legal(c.play)) {
         ImGui::SameLine();
-        if (button(("Play##" + c.title).c_str())) api_act(c.play);
+        if (button(("Play##" + c.title).c_str())) table_.act(c.play);
       }
       if (legal(c.discard)) {
         ImGui::SameLine();
-        if (button(("Discard##" + c.title).c_str())) api_act(c.discard);
+        if (button(("Discard##" + c.title).c_str())) table_.act(c.discard);
       }
       if (!c.text.empty()) ImGui::TextWrapped("%s", c.text.c_str());
       if (!c.note.empty() && ImGui::TreeNode("Historical note")) {
@@ -381,7 +346,7 @@ void App::draw_cards(const view::View& view) {
       ImGui::PopID();
     }
   };
-  list(session_->match().seats() == 1 ? "Cards in hand" : "Cards", view.cards);
+  list(table_.session()->match().seats() == 1 ? "Cards in hand" : "Cards", view.cards);
   list("Event cards this turn", view.events);
 }
 

@@ -64,7 +64,7 @@ class GeisterUi : public Extension {
     ImGui::Separator();
   }
 
-  void state(Host&, Json& out) const override {
+  void state(const Host&, Json& out) const override {
     if (good_.empty()) return;
     std::string e;
     for (bool g : good_) e += g ? 'G' : 'E';

@@ -21,7 +21,7 @@ class MosbyUi : public Extension {
   void windows(Host& h, const Json& view) override {
     if (open_) draw(h, view);
   }
-  void state(Host&, Json& out) const override { out["summary_open"] = open_; }
+  void state(const Host&, Json& out) const override { out["summary_open"] = open_; }
   bool command(Host&, const std::string& cmd, std::string& err) override {
     if (cmd != "summary" && cmd != "summary:close") return false;
     open_ = cmd == "summary";

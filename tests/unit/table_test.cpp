@@ -1,0 +1,203 @@
+// The table (play/table.h), natively: what the page API does with a game -
+// starting, opening codes, hand-over, undo, replay, hints' guide, autosave and
+// the saved games - on a MemoryStorage that can be made full or disabled.
+// The game is the first registered one that has the shape a test needs, so the
+// tests name no game.
+#include "play/table.h"
+
+#include <doctest/doctest.h>
+
+using namespace gamut;
+
+namespace {
+
+double fixed_date() { return 1.7e12; }
+
+// The first game with at least two seats and a first move made by a person.
+std::string two_seat_game() {
+  for (const std::string& id : game_ids())
+    if (load_game(id)->info().max_seats >= 2) return id;
+  return game_ids().front();
+}
+
+struct Fixture {
+  MemoryStorage storage;
+  Table table{storage, fixed_date};
+  int changes = 0, fresh = 0, ended = 0;
+  std::vector<std::string> storage_errors;
+  Fixture() {
+    table.on_change = [this](bool f, bool e) { ++changes, fresh += f, ended += e; };
+    table.on_storage_error = [this](const std::string& e) { storage_errors.push_back(e); };
+  }
+  // Plays the first legal action of whoever is to move (a person here) and lets chance resolve.
+  void play_one() {
+    const State& s = table.session()->state();
+    REQUIRE(s.to_move() >= 0);
+    REQUIRE(table.act(s.action_name(s.legal().front())) == "");
+    table.step(1000, 0);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("table: a new game starts with the options given, and a bad request leaves the current game alone") {
+  Fixture f;
+  std::string id = two_seat_game();
+  REQUIRE(f.table.new_game(id, R"({"seed": 7, "seats": ["human", "human"]})") == "");
+  REQUIRE(f.table.session());
+  CHECK(f.table.session()->match().record().seed == 7);
+  CHECK(f.fresh == 1);
+  std::string code = f.table.share_code();
+  CHECK(f.table.new_game("no-such-game", "{}") != "");
+  CHECK(f.table.new_game(id, "[1, 2]") == "options must be an object");
+  CHECK(f.table.new_game(id, R"({"ai_delay": -1})").find("ai_delay") != std::string::npos);
+  CHECK(f.table.new_game(id, "{not json") != "");
+  CHECK(f.table.share_code() == code);  // the game on the table is the one started first
+  CHECK(f.fresh == 1);
+}
+
+TEST_CASE("table: a share code or link opens as a new game; a corrupt one changes nothing") {
+  Fixture f;
+  std::string id = two_seat_game();
+  REQUIRE(f.table.new_game(id, R"({"seed": 3, "seats": ["human", "human"]})") == "");
+  f.play_one();
+  std::string code = f.table.share_code();
+  REQUIRE(f.table.new_game(id, R"({"seed": 4, "seats": ["human", "human"]})") == "");
+  CHECK(f.table.load("https://example.org/gamut/#play=" + code) == "");
+  CHECK(f.table.share_code() == code);
+  CHECK(f.table.load(code.substr(0, code.size() / 2) + "!!") != "");
+  CHECK(f.table.load("") != "");
+  CHECK(f.table.share_code() == code);
+}
+
+TEST_CASE("table: hotseat hand-over - after a move the board is covered for the next person, and a move uncovers") {
+  Fixture f;
+  std::string id = two_seat_game();
+  REQUIRE(f.table.new_game(id, R"({"seed": 5, "seats": ["human", "human"]})") == "");
+  Session& s = *f.table.session();
+  CHECK(!s.covered());  // the first person needs no hand-over
+  int first = s.screen_seat();
+  f.play_one();
+  if (s.state().to_move() >= 0 && s.state().to_move() != first) {
+    CHECK(s.covered());
+    CHECK(f.table.state()["covered"] == true);
+    std::string err;
+    REQUIRE(f.table.command("uncover", err));
+    CHECK(err == "");
+    CHECK(!s.covered());
+    CHECK(s.screen_seat() == s.state().to_move());
+  }
+}
+
+TEST_CASE("table: undo and redo go through the session and are saved; replay blocks moves until live again") {
+  Fixture f;
+  std::string id = two_seat_game();
+  REQUIRE(f.table.new_game(id, R"({"seed": 9, "seats": ["human", "human"]})") == "");
+  CHECK(f.table.undo() == "nothing to undo");
+  f.play_one();
+  size_t n = f.table.session()->match().record().actions.size();
+  REQUIRE(n > 0);
+  CHECK(f.table.undo() == "");
+  CHECK(f.table.session()->match().record().actions.size() < n);
+  CHECK(f.table.redo() == "");
+  CHECK(f.table.session()->match().record().actions.size() == n);
+  CHECK(f.table.redo() == "nothing to redo");
+  // The autosave follows every change.
+  Fixture g;
+  g.storage.items = f.storage.items;
+  REQUIRE(g.table.resume() == "");
+  CHECK(g.table.share_code() == f.table.share_code());
+
+  std::string err;
+  REQUIRE(f.table.command("replay:0", err));
+  CHECK(f.table.replaying);
+  CHECK(f.table.state()["replay"] == 0);
+  CHECK(!f.table.can_act());
+  const State& s = f.table.session()->state();
+  if (s.to_move() >= 0) CHECK(f.table.act(s.action_name(s.legal().front())) != "");
+  REQUIRE(f.table.command("live", err));
+  CHECK(!f.table.replaying);
+  std::string unknown;
+  CHECK(!f.table.command("no-such-command", unknown));
+}
+
+TEST_CASE("table: named saves never overwrite each other; unreadable ones are listed with the reason") {
+  Fixture f;
+  std::string id = two_seat_game();
+  REQUIRE(f.table.new_game(id, R"({"seed": 11, "seats": ["human", "human"]})") == "");
+  CHECK(f.table.save_as("first") == "");
+  f.play_one();
+  std::string after = f.table.share_code();
+  CHECK(f.table.save_as("second") == "");  // the same millisecond as the first (a fixed clock)
+  f.storage.items["gamut.v1.save.1"] = "{broken";
+  std::vector<Table::Saved> saves = f.table.saves();
+  REQUIRE(saves.size() == 3);
+  int broken = 0;
+  for (const Table::Saved& s : saves) broken += !s.error.empty();
+  CHECK(broken == 1);
+  // Open the first save: the game on the table goes back to move 0.
+  std::string first_key;
+  for (const Table::Saved& s : saves)
+    if (s.name == "first") first_key = s.key;
+  REQUIRE(!first_key.empty());
+  CHECK(f.table.open_save(first_key) == "");
+  CHECK(f.table.session()->match().record().actions.empty());
+  CHECK(f.table.open_save("gamut.v1.save.1") != "");  // broken: the opened game stays
+  CHECK(f.table.session()->match().record().actions.empty());
+  f.table.delete_save(first_key);
+  CHECK(f.table.saves().size() == 2);
+  (void)after;
+}
+
+TEST_CASE("table: full or disabled storage - play goes on, the person is told once, and nothing is lost") {
+  Fixture f;
+  std::string id = two_seat_game();
+  f.storage.quota = 10;  // far too small for any save
+  REQUIRE(f.table.new_game(id, R"({"seed": 13, "seats": ["human", "human"]})") == "");
+  CHECK(f.storage_errors.size() == 1);
+  CHECK(f.table.storage_note().find("quota") != std::string::npos);
+  f.play_one();
+  CHECK(f.storage_errors.size() == 1);  // told once, not on every move
+  CHECK(f.table.save_as("x") != "");
+  f.storage.quota = size_t(-1);
+  f.play_one();
+  CHECK(f.table.storage_note().empty());  // saving works again
+
+  Fixture d;
+  d.storage.disabled = true;
+  CHECK(d.table.resume() == "");
+  CHECK(d.table.storage_note().find("unavailable") != std::string::npos);
+  REQUIRE(d.table.new_game(id, R"({"seats": ["human", "human"]})") == "");
+  d.play_one();
+}
+
+TEST_CASE("table: the tutorial command starts a scripted game and its guide is the script's next move") {
+  Fixture f;
+  std::string id = f.table.tutorial_game();
+  const Json& d = load_game(id)->data();
+  if (!d.contains("scenarios") || d["scenarios"].empty()) return;  // no game has a tutorial
+  std::string err;
+  REQUIRE(f.table.command("tutorial:" + id, err));
+  REQUIRE(err == "");
+  Json st = f.table.state();
+  REQUIRE(st.contains("tutorial"));
+  int kind = 0;
+  Action guide = f.table.guide_action(&kind);
+  if (!st["tutorial"]["expected"].is_null() && f.table.can_act()) {
+    CHECK(kind == 2);
+    CHECK(f.table.session()->state().action_name(guide) == st["tutorial"]["expected"]);
+  }
+  CHECK(f.table.command("tutorial:no-such-game", err));
+  CHECK(err != "");
+}
+
+TEST_CASE("table: a finished game is reported ended once") {
+  Fixture f;
+  std::string id = two_seat_game();
+  REQUIRE(f.table.new_game(id, R"({"seed": 17, "seats": ["ai:1", "ai:1"], "ai_delay": 0})") == "");
+  for (int i = 0; i < 100000 && !f.table.session()->state().terminal(); ++i) f.table.step(1000, 1e9 + i);
+  REQUIRE(f.table.session()->state().terminal());
+  CHECK(f.ended == 1);
+  f.table.step(1000, 2e9);
+  CHECK(f.ended == 1);
+}
