@@ -1,6 +1,7 @@
 // [SECTION] index: helpers - lifecycle and API - home - play screen - board -
 // side panel - solitaire (hint, autoplay, tutorial, cards, summary) - dialogs
-// (new game, rules, share, saves) - cover and banner.
+// (new game, share, saves) - cover and banner. The rules panel is in
+// rules_panel.cpp.
 #include "app.h"
 
 #include <imgui.h>
@@ -14,6 +15,7 @@
 
 #include "draw.h"
 #include "platform/platform.h"
+#include "rules_panel.h"
 #include "widgets.h"
 
 namespace gamut::ui {
@@ -192,6 +194,7 @@ std::string App::api_state() const {
   for (const Toast& t : toasts_) msgs.push_back(t.text);
   j["messages"] = msgs;
   j["storage_note"] = storage_note_;
+  j["rules"] = rules_state();
   if (!session_) {
     j["game"] = nullptr;
     j["result"] = nullptr;
@@ -1499,8 +1502,7 @@ void App::draw_new_game() {
         ImGui::SetNextItemWidth(120);
         if (ImGui::InputInt(label.c_str(), &x)) v = std::clamp(x, o.value("min", -1000000), o.value("max", 1000000));
       }
-      if (o.contains("source") && ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", o["source"].get<std::string>().c_str());
+      if (ImGui::IsItemHovered()) option_tooltip(o);
       ImGui::PopID();
     }
   }
@@ -1519,36 +1521,6 @@ void App::draw_new_game() {
       notify(err, true);
     else
       new_open_ = false;
-  }
-  ImGui::End();
-}
-
-void App::draw_rules() {
-  std::shared_ptr<const Game> g = dialog_game(rules_id_, rules_open_);
-  if (!g) return;
-  ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowSize(ImVec2(std::min(640.0f, io.DisplaySize.x - 20), io.DisplaySize.y * 0.8f),
-                           ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  std::string title = "Rules: " + g->info().name + "###rules";
-  ImGui::Begin(title.c_str(), &rules_open_);
-  ImGui::TextDisabled("Each rule shows where it comes from. Green: the original rule text. Amber: reconstructed.");
-  if (g->data().contains("rules"))
-    for (const Json& r : g->data()["rules"]) {
-      section(r["title"].get<std::string>().c_str());
-      ImGui::TextWrapped("%s", r["text"].get<std::string>().c_str());
-      std::string src = r["source"];
-      bool rec = src.rfind("reconstructed", 0) == 0;
-      ImGui::PushStyleColor(ImGuiCol_Text, rec ? IM_COL32(230, 170, 60, 255) : IM_COL32(120, 200, 120, 255));
-      ImGui::TextWrapped("%s %s", rec ? "Reconstructed:" : "Source:",
-                         rec ? src.substr(std::min<size_t>(src.size(), 15)).c_str() : src.c_str());
-      ImGui::PopStyleColor();
-    }
-  if (g->data().contains("options")) {
-    section("Options");
-    for (const Json& o : g->data()["options"])
-      ImGui::BulletText("%s (default %s). %s", o.value("label", "").c_str(), o["default"].dump().c_str(),
-                        o.value("source", "").c_str());
   }
   ImGui::End();
 }
