@@ -3,7 +3,6 @@
 #include <sys/stat.h>
 
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -93,6 +92,10 @@ static bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
+static std::string singular(const std::string& list) {
+  return ends_with(list, "s") ? list.substr(0, list.size() - 1) : list;
+}
+
 static void check_part(const Json& p, const Json& citations, const std::string& w) {
   if (!p.is_object()) throw DataError(w + ": a provenance must be an object with a \"kind\"");
   if (!p.contains("kind")) throw DataError(w + ": the provenance has no \"kind\" (text, reconstructed or ruling)");
@@ -134,11 +137,12 @@ static void walk_provenance(const Json& j, const Json& citations, const std::str
         throw DataError(w + ": \"" + k + "\" is a free string; give a \"provenance\" with a kind instead");
       if (k == "provenance" || ends_with(k, "_provenance"))
         check_value(it.value(), citations, w + (k == "provenance" ? "" : " " + k));
+      else if (k != "citations" && it.value().is_array())  // "rules" -> "rule 'Aim'", "nodes" -> "node 'Seneca'"
+        for (size_t i = 0; i < it.value().size(); ++i)
+          walk_provenance(it.value()[i], citations, w + " " + singular(k) + " " + item_name(it.value()[i], i));
       else if (k != "citations")
         walk_provenance(it.value(), citations, w + " " + k);
     }
-  } else if (j.is_array()) {
-    for (size_t i = 0; i < j.size(); ++i) walk_provenance(j[i], citations, w + " " + item_name(j[i], i));
   }
 }
 
@@ -155,7 +159,7 @@ void check_provenance(const Json& data, const std::string& where) {
     if (!data.contains(list) || !data[list].is_array()) continue;
     for (size_t i = 0; i < data[list].size(); ++i) {
       const Json& r = data[list][i];
-      std::string w = where + " " + std::string(list, std::strlen(list) - 1) + " " + item_name(r, i);
+      std::string w = where + " " + singular(list) + " " + item_name(r, i);
       if (!r.is_object() || !r.contains("provenance"))
         throw DataError(w + ": missing \"provenance\" (kind text, reconstructed or ruling)");
       if (std::string(list) == "rules" && r["provenance"].is_array())

@@ -177,12 +177,12 @@ TEST_CASE("provenance: the loader refuses a missing or unknown kind, naming the 
   Json x = d;
   x["rules"][0]["provenance"]["kind"] = "rumour";
   CHECK_THROWS_WITH_AS(make_game("geister", x, 1),
-                       "geister v1 rules 'Aim': provenance kind 'rumour' is not text, reconstructed or ruling",
+                       "geister v1 rule 'Aim': provenance kind 'rumour' is not text, reconstructed or ruling",
                        DataError);
   x = d;
   x["rules"][0]["provenance"].erase("kind");
   CHECK_THROWS_WITH_AS(make_game("geister", x, 1),
-                       "geister v1 rules 'Aim': the provenance has no \"kind\" (text, reconstructed or ruling)",
+                       "geister v1 rule 'Aim': the provenance has no \"kind\" (text, reconstructed or ruling)",
                        DataError);
   x = d;
   x["rules"][3].erase("provenance");
@@ -196,4 +196,11 @@ TEST_CASE("provenance: the loader refuses a missing or unknown kind, naming the 
   x = d;
   x["board"]["source"] = "seed 001";
   CHECK_THROWS_AS(make_game("geister", x, 1), DataError);
+  // Deep in a map: the space is named.
+  Json m = load_rules_data("mosby", 2);
+  REQUIRE(m["board"]["nodes"][5]["id"] == "Seneca");
+  m["board"]["nodes"][5]["provenance"]["kind"] = "guess";
+  CHECK_THROWS_WITH_AS(make_game("mosby", m, 2),
+                       "mosby v2 board node 'Seneca': provenance kind 'guess' is not text, reconstructed or ruling",
+                       DataError);
 }
