@@ -79,6 +79,96 @@ std::string req_str(const Json& j, const char* key, const std::string& where) {
   return v.get<std::string>();
 }
 
+// How an item is named in a message: its title, id or name, else its index.
+static std::string item_name(const Json& v, size_t i) {
+  for (const char* k : {"title", "id", "name"})
+    if (v.is_object() && v.contains(k) && v[k].is_string()) return "'" + v[k].get<std::string>() + "'";
+  if (v.is_object() && v.contains("a") && v.contains("b") && v["a"].is_string() && v["b"].is_string())
+    return "'" + v["a"].get<std::string>() + "-" + v["b"].get<std::string>() + "'";
+  return std::to_string(i);
+}
+
+static bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+static std::string singular(const std::string& list) {
+  return ends_with(list, "s") ? list.substr(0, list.size() - 1) : list;
+}
+
+static void check_part(const Json& p, const Json& citations, const std::string& w) {
+  if (!p.is_object()) throw DataError(w + ": a provenance must be an object with a \"kind\"");
+  if (!p.contains("kind")) throw DataError(w + ": the provenance has no \"kind\" (text, reconstructed or ruling)");
+  if (!p["kind"].is_string()) throw DataError(w + ": the provenance \"kind\" must be a string");
+  std::string kind = p["kind"];
+  auto text = [&](const char* key) {
+    if (!p.contains(key) || !p[key].is_string() || p[key].get<std::string>().empty())
+      throw DataError(w + ": a provenance of kind " + kind + " needs a non-empty \"" + key + "\"");
+  };
+  if (kind == "text") {
+    text("cite"), text("section"), text("quote");
+    if (!citations.is_object() || !citations.contains(p["cite"].get<std::string>()))
+      throw DataError(w + ": cites '" + p["cite"].get<std::string>() + "', which \"citations\" does not list");
+  } else if (kind == "reconstructed") {
+    text("why");
+  } else if (kind == "ruling") {
+    text("why");
+    if (!p.contains("alternatives") || !p["alternatives"].is_array() || p["alternatives"].empty())
+      throw DataError(w + ": a ruling needs its \"alternatives\", a non-empty list");
+  } else {
+    throw DataError(w + ": provenance kind '" + kind + "' is not text, reconstructed or ruling");
+  }
+}
+
+static void check_value(const Json& v, const Json& citations, const std::string& w) {
+  if (v.is_array()) {
+    if (v.empty()) throw DataError(w + ": an empty provenance list");
+    for (size_t i = 0; i < v.size(); ++i) check_part(v[i], citations, w + " part " + std::to_string(i + 1));
+  } else {
+    check_part(v, citations, w);
+  }
+}
+
+static void walk_provenance(const Json& j, const Json& citations, const std::string& w) {
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      const std::string& k = it.key();
+      if (k == "source" || ends_with(k, "_source"))
+        throw DataError(w + ": \"" + k + "\" is a free string; give a \"provenance\" with a kind instead");
+      if (k == "provenance" || ends_with(k, "_provenance"))
+        check_value(it.value(), citations, w + (k == "provenance" ? "" : " " + k));
+      else if (k != "citations" && it.value().is_array())  // "rules" -> "rule 'Aim'", "nodes" -> "node 'Seneca'"
+        for (size_t i = 0; i < it.value().size(); ++i)
+          walk_provenance(it.value()[i], citations, w + " " + singular(k) + " " + item_name(it.value()[i], i));
+      else if (k != "citations")
+        walk_provenance(it.value(), citations, w + " " + k);
+    }
+  }
+}
+
+void check_provenance(const Json& data, const std::string& where) {
+  const Json& citations = data.contains("citations") ? data["citations"] : Json();
+  if (!citations.is_null()) {
+    if (!citations.is_object()) throw DataError(where + ": \"citations\" must be an object");
+    for (auto it = citations.begin(); it != citations.end(); ++it)
+      if (!it.value().is_object() || !it.value().contains("title") || !it.value()["title"].is_string())
+        throw DataError(where + ": citation '" + it.key() + "' needs a \"title\"");
+  }
+  // Rules entries and options are what the rules panel shows: each says where it comes from.
+  for (const char* list : {"rules", "options"}) {
+    if (!data.contains(list) || !data[list].is_array()) continue;
+    for (size_t i = 0; i < data[list].size(); ++i) {
+      const Json& r = data[list][i];
+      std::string w = where + " " + singular(list) + " " + item_name(r, i);
+      if (!r.is_object() || !r.contains("provenance"))
+        throw DataError(w + ": missing \"provenance\" (kind text, reconstructed or ruling)");
+      if (std::string(list) == "rules" && r["provenance"].is_array())
+        throw DataError(w + ": a rules entry has one kind; split one that is part text, part ours");
+    }
+  }
+  walk_provenance(data, citations, where);
+}
+
 // A lookup nlohmann only asserts on (usually a missing field) is bad data.
 void json_assert_failed(const char* what) {
   throw DataError(std::string("rules data: a required field is missing or malformed (") + what + ")");

@@ -21,6 +21,19 @@ Json parse_json_text(const std::string& text, const std::string& where);
 int latest_data_version(const std::string& game);
 Json load_rules_data(const std::string& game, int version);  // validates the common fields
 
+// Where each item of a game's rules data comes from. Every "provenance" (and
+// "<field>_provenance", for one field of an item) is an object, or a list of
+// objects for an item that is part text and part ours, each with a "kind":
+//   text:          "cite" (a key of the top-level "citations"), "section", "quote"
+//                  in the text's language, and "english" when that is not English;
+//   reconstructed: "why", for a lost component rebuilt;
+//   ruling:        "why" and "alternatives", for our decision where the text is
+//                  silent or ambiguous.
+// Rules entries and options must have one, and a rules entry only one kind
+// (one that mixes kinds is split into two entries). A free "source" string is
+// refused. Throws DataError naming the item.
+void check_provenance(const Json& data, const std::string& where);
+
 // Typed accessors that name the item on failure.
 const Json& req(const Json& j, const char* key, const std::string& where);
 int req_int(const Json& j, const char* key, const std::string& where);

@@ -60,9 +60,9 @@ Game::Game(const std::string& id, int min_seats, int max_seats, bool hidden, Jso
       std::string rw = w + " rule";
       req_str(r, "title", rw);
       req_str(r, "text", rw + " '" + r["title"].get<std::string>() + "'");
-      req_str(r, "source", rw + " '" + r["title"].get<std::string>() + "'");
     }
   }
+  check_provenance(data_, w);
 }
 
 std::string Game::seat_name(int seat) const {

@@ -1,6 +1,7 @@
-// [SECTION] index: helpers - lifecycle and API - home - play screen - board -
-// side panel - solitaire (hint, autoplay, tutorial, cards, summary) - dialogs
-// (new game, rules, share, saves) - cover and banner.
+// The app: lifecycle, the screen's part of the page API, the frame, the home
+// screen, the play screen, the hand-over cover and the result banner. The board
+// is in board_view.cpp, the side panel in panel.cpp, dialogs in dialogs.cpp and
+// the rules panel in rules_panel.cpp.
 #include "app.h"
 
 #include <imgui.h>
@@ -13,6 +14,7 @@
 #include <set>
 
 #include "draw.h"
+#include "rules_panel.h"
 #include "platform/platform.h"
 #include "widgets.h"
 
@@ -134,6 +136,7 @@ std::string App::api_state() const {
   Json msgs = Json::array();
   for (const Toast& t : toasts_) msgs.push_back(t.text);
   j["messages"] = msgs;
+  j["rules"] = rules_state();
   if (table_.session()) j["selection"] = sel_;
   if (ext_ && table_.session()) ext_->state(*this, j);
   return j.dump();
@@ -442,34 +445,5 @@ void App::draw_banner(float bw) {
 // [SECTION] board
 // ---------------------------------------------------------------------------
 
-void App::draw_rules() {
-  std::shared_ptr<const Game> g = dialog_game(rules_id_, rules_open_);
-  if (!g) return;
-  ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowSize(ImVec2(std::min(640.0f, io.DisplaySize.x - 20), io.DisplaySize.y * 0.8f),
-                           ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  std::string title = "Rules: " + g->info().name + "###rules";
-  ImGui::Begin(title.c_str(), &rules_open_);
-  ImGui::TextDisabled("Each rule shows where it comes from. Green: the original rule text. Amber: reconstructed.");
-  if (g->data().contains("rules"))
-    for (const Json& r : g->data()["rules"]) {
-      section(r["title"].get<std::string>().c_str());
-      ImGui::TextWrapped("%s", r["text"].get<std::string>().c_str());
-      std::string src = r["source"];
-      bool rec = src.rfind("reconstructed", 0) == 0;
-      ImGui::PushStyleColor(ImGuiCol_Text, rec ? IM_COL32(230, 170, 60, 255) : IM_COL32(120, 200, 120, 255));
-      ImGui::TextWrapped("%s %s", rec ? "Reconstructed:" : "Source:",
-                         rec ? src.substr(std::min<size_t>(src.size(), 15)).c_str() : src.c_str());
-      ImGui::PopStyleColor();
-    }
-  if (g->data().contains("options")) {
-    section("Options");
-    for (const Json& o : g->data()["options"])
-      ImGui::BulletText("%s (default %s). %s", o.value("label", "").c_str(), o["default"].dump().c_str(),
-                        o.value("source", "").c_str());
-  }
-  ImGui::End();
-}
 
 }  // namespace gamut::ui

@@ -62,7 +62,8 @@ class App : public Host {
   void draw_panel(const view::View& view, const Json& raw, float x, float y, float w, float h);
   std::shared_ptr<const Game> dialog_game(const std::string& id, bool& open);
   void draw_new_game();
-  void draw_rules();
+  void draw_rules();         // rules_panel.cpp
+  Json rules_state() const;  // the rules panel as the page API reports it (rules_panel.cpp)
   void draw_share();
   void draw_saves();
   void draw_cover(float w, float h);

@@ -9,6 +9,7 @@
 
 #include "app.h"
 #include "draw.h"
+#include "rules_panel.h"
 #include "platform/platform.h"
 #include "widgets.h"
 
@@ -86,8 +87,7 @@ void App::draw_new_game() {
         ImGui::SetNextItemWidth(120);
         if (ImGui::InputInt(label.c_str(), &x)) v = std::clamp(x, o.value("min", -1000000), o.value("max", 1000000));
       }
-      if (o.contains("source") && ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", o["source"].get<std::string>().c_str());
+      if (ImGui::IsItemHovered()) option_tooltip(o);
       ImGui::PopID();
     }
   }

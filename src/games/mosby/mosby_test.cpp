@@ -162,9 +162,9 @@ TEST_CASE(
     for (size_t n = 0; n < g.board().nodes.size(); ++n) c += g.extend[n][k];
     CHECK(c > 0);
   }
-  // Every element carries its source.
-  for (const Json& n : g.data()["board"]["nodes"]) CHECK(n.contains("source"));
-  for (const Json& e : g.data()["board"]["edges"]) CHECK(e.contains("source"));
+  // Every element says where it comes from.
+  for (const Json& n : g.data()["board"]["nodes"]) CHECK(n.contains("provenance"));
+  for (const Json& e : g.data()["board"]["edges"]) CHECK(e.contains("provenance"));
   CHECK(g.data()["counters"]["total"] == 193);
 }
 

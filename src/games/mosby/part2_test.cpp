@@ -331,12 +331,12 @@ TEST_CASE("mosby: the Wagon Train leaves when the turn ends and never returns (7
 
 // ---------------------------------------------------------------- optional rules (8.1-8.9)
 
-TEST_CASE("mosby: every optional rule is an option, off by default, with its source (8.1-8.9)") {
+TEST_CASE("mosby: every optional rule is an option, off by default, with its provenance (8.1-8.9)") {
   const Json& o = game().data()["options"];
   std::set<std::string> ids;
   for (const Json& x : o) {
     ids.insert(x["id"]);
-    CHECK(x.contains("source"));
+    CHECK(x.contains("provenance"));
   }
   for (const char* id : {"victory_notoriety", "extra_events", "card_changes", "railroad_repair", "north_of_potomac",
                          "demolition_failures", "interrogation", "unrevealed_entry", "depot_contents", "scenario"})
@@ -344,7 +344,7 @@ TEST_CASE("mosby: every optional rule is an option, off by default, with its sou
   auto s = start();
   for (int k = 1; k <= 9; ++k) CHECK(!M(s).option(k));
   for (const char* t : {"demolition", "interrogation", "depot_contents"})
-    CHECK(game().data()["optional_tables"][t]["source"].get<std::string>().rfind("reconstructed: ", 0) == 0);
+    CHECK(game().data()["optional_tables"][t]["provenance"]["kind"] == "reconstructed");
 }
 
 TEST_CASE("mosby: 8.1 advanced victory - Notoriety 10+ needed, the level named") {
@@ -618,7 +618,7 @@ TEST_CASE("mosby: the tutorial view follows the example's steps; leaving them en
   // Every step of every example has text for a new player and the moves it asks for.
   for (const char* id : {"example1", "example2", "example3"}) {
     const Json& sc = game().data()["scenarios"][id];
-    CHECK(sc.contains("source"));
+    CHECK(sc.contains("provenance"));
     for (const Json& st : sc["steps"]) {
       CHECK(st["text"].get<std::string>().size() > 40);
       CHECK(!st["do"].empty());
