@@ -18,6 +18,9 @@
     ready: ready,
     isReady: false,
     state: function () { return JSON.parse(call('gamut_state')); },
+    // The library's games in its order: [{id, name, min_seats, max_seats, test}]
+    // (test games only when the URL has ?test-games=1).
+    games: function () { return JSON.parse(call('gamut_games')); },
     act: function (action) { var e = call('gamut_act', [String(action)]); return e || null; },
     newGame: function (id, options) { var e = call('gamut_new_game', [String(id), JSON.stringify(options || {})]); return e || null; },
     shareCode: function () { return call('gamut_share_code'); },

@@ -160,7 +160,8 @@ int cmd_bench(const std::map<std::string, std::string>& f) {
 // tests/golden/codes.txt. The fingerprint is FNV-1a 64 of the final state's
 // debug() and the action count; tests/unit/golden_test.cpp recomputes it.
 // --plies P stops after P player moves (0: play to the end); --version and
-// --seats pin the rules data and the number of players.
+// --seats pin the rules data and the number of players. --save prints each
+// game's save (JSON, one line) instead: scripts/fuzz seeds its corpora so.
 int cmd_golden(const std::map<std::string, std::string>& f) {
   std::string id = flag(f, "game");
   int n = int(int_flag(f, "games", "1"));
@@ -180,6 +181,10 @@ int cmd_golden(const std::map<std::string, std::string>& f) {
       m.resolve_chance();
       if (m.state().terminal()) break;
       m.play(random_action(m.state(), rng));
+    }
+    if (f.count("save")) {
+      std::printf("%s\n", m.to_json().dump().c_str());
+      continue;
     }
     uint64_t h = 14695981039346656037ULL;
     for (unsigned char c : m.state().debug()) h = (h ^ c) * 1099511628211ULL;

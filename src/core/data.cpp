@@ -42,8 +42,29 @@ static bool exists(const std::string& p) {
   return stat(p.c_str(), &st) == 0;
 }
 
+std::vector<std::string> data_dirs() {
+  std::vector<std::string> r;
+  std::string all = data_dir();
+  for (size_t p = 0; p <= all.size();) {
+    size_t q = all.find(':', p);
+    if (q == std::string::npos) q = all.size();
+    if (q > p) r.push_back(all.substr(p, q - p));
+    p = q + 1;
+  }
+  return r;
+}
+
+// A game's versions all come from the first directory that has a folder for
+// it, so a test game's folder cannot mix its versions with another's.
 static std::string data_path(const std::string& game, int v) {
-  return data_dir() + "/" + game + "/v" + std::to_string(v) + ".json";
+  std::vector<std::string> dirs = data_dirs();
+  std::string folder = (dirs.empty() ? std::string(".") : dirs[0]) + "/" + game;
+  for (const std::string& d : dirs)
+    if (exists(d + "/" + game)) {
+      folder = d + "/" + game;
+      break;
+    }
+  return folder + "/v" + std::to_string(v) + ".json";
 }
 
 int latest_data_version(const std::string& game) {

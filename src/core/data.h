@@ -1,7 +1,10 @@
-// Rules data: versioned JSON files under rules-data/<game>/v<N>.json.
+// Rules data: versioned JSON files <dir>/<game>/v<N>.json, where <dir> is one
+// of the data directories: rules-data/ for the games players see, and
+// tests/games/ for test games, whose folder holds their sources and data.
 #pragma once
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "core/json.h"
 
@@ -14,8 +17,11 @@ struct DataError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-std::string data_dir();                 // GAMUT_DATA env, else the compiled-in default
-void set_data_dir(const std::string&);  // tests and the web build point it elsewhere
+// The data directories, separated by ':' (like PATH): set_data_dir(), else the
+// GAMUT_DATA environment variable, else the compiled-in GAMUT_DATA_DIR.
+std::string data_dir();
+void set_data_dir(const std::string&);  // tests and the CLI's --data point it elsewhere
+std::vector<std::string> data_dirs();   // data_dir() split
 Json load_json_file(const std::string& path);
 Json parse_json_text(const std::string& text, const std::string& where);
 int latest_data_version(const std::string& game);

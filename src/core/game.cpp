@@ -44,6 +44,10 @@ Game::Game(const std::string& id, int min_seats, int max_seats, bool hidden, Jso
     if (!in["shelf"].is_number_integer()) throw DataError(w + " info: shelf must be a whole number");
     info_.shelf = in["shelf"].get<int>();
   }
+  if (in.contains("test")) {
+    if (!in["test"].is_boolean()) throw DataError(w + " info: test must be true or false");
+    info_.test = in["test"].get<bool>();
+  }
   info_.min_seats = min_seats;
   info_.max_seats = max_seats;
   info_.hidden_info = hidden;
@@ -101,6 +105,9 @@ static std::map<std::string, GameFactory>& factories() {
 
 Registrar::Registrar(const std::string& id, GameFactory f) { factories()[id] = std::move(f); }
 
+static bool g_list_test_games = true;
+void list_test_games(bool on) { g_list_test_games = on; }
+
 std::vector<std::string> game_ids() {
   // The order the library lists them in comes from each game's rules data
   // (info.shelf); a game whose data fails to load goes last, to show its error.
@@ -108,7 +115,9 @@ std::vector<std::string> game_ids() {
   for (auto& [id, f] : factories()) {
     int shelf = 1 << 30;
     try {
-      shelf = load_game(id)->info().shelf;
+      const GameInfo& gi = load_game(id)->info();
+      if (gi.test && !g_list_test_games) continue;
+      shelf = gi.shelf;
     } catch (const std::exception&) {
     }
     r.push_back({shelf, id});

@@ -24,7 +24,8 @@ struct GameInfo {
   std::string id, name, year, publisher, players, playing_time, history;
   int min_seats = 2, max_seats = 2;
   bool hidden_info = false;
-  int shelf = 1000;  // where the library lists it, lowest first (rules data info.shelf)
+  int shelf = 1000;   // where the library lists it, lowest first (rules data info.shelf)
+  bool test = false;  // a test game (rules data info.test): kept off the players' library, see game_ids()
 };
 
 class Game;
@@ -125,7 +126,12 @@ struct Registrar {
 };
 #define GAMUT_REGISTER_GAME(ID, FACTORY) static ::gamut::Registrar gamut_registrar_##FACTORY(ID, FACTORY)
 
-std::vector<std::string> game_ids();  // in registration order sorted by the list in registry.cpp
+// The registered games in library order (info.shelf, then id). Test games
+// are in it unless list_test_games(false) was called: the CLI and the test
+// suites see every game, the browser page leaves test games out of its
+// library unless its URL asks for them (?test-games=1).
+std::vector<std::string> game_ids();
+void list_test_games(bool on);
 // Loads and caches a game. version <= 0 means the newest rules data.
 std::shared_ptr<const Game> load_game(const std::string& id, int version = 0);
 // Builds a game from rules data already in memory (fuzzing, tests): no file, no cache.

@@ -11,6 +11,7 @@
 
 #include <string>
 
+#include "core/game.h"
 #include "platform.h"
 #include "ui/app.h"
 #include "ui/draw.h"
@@ -299,6 +300,22 @@ EMSCRIPTEN_KEEPALIVE const char* gamut_ui(const char* c) {
   g_force = true;
   return (g_ret = g_app.api_ui(c)).c_str();
 }
+// The games the library lists, in its order: the registry, so a new game's
+// folder adds itself here and to every test that loops over this list.
+EMSCRIPTEN_KEEPALIVE const char* gamut_games() {
+  Json out = Json::array();
+  for (const std::string& id : game_ids()) {
+    Json g = {{"id", id}};
+    try {
+      const GameInfo& i = load_game(id)->info();
+      g.update({{"name", i.name}, {"min_seats", i.min_seats}, {"max_seats", i.max_seats}, {"test", i.test}});
+    } catch (const std::exception& e) {
+      g["error"] = e.what();
+    }
+    out.push_back(g);
+  }
+  return (g_ret = out.dump()).c_str();
+}
 EMSCRIPTEN_KEEPALIVE void gamut_wake() { g_force = true; }
 // Cheap to call every animation frame, unlike gamut_state.
 EMSCRIPTEN_KEEPALIVE const char* gamut_probe() {
@@ -339,6 +356,8 @@ int main() {
   style();
   ImGui_ImplSDL2_InitForOpenGL(g_window, gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  // Test games (tests/games) play through the page API, but players' library shows them only on request.
+  list_test_games(platform::url_param("test-games") == "1");
   g_app.init();
   EM_ASM({ window.gamutReady&& window.gamutReady(); });
   emscripten_set_main_loop(frame, 0, true);

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The shared layers name no game: src/ui, src/core, src/ai and src/play may
 # mention a game id only in a comment that names it as an example. The ids are
-# the folders of rules-data/, so a new game is covered without editing this.
+# the folders of rules-data/ and of tests/games/ (the test games), so a new
+# game is covered without editing this.
 # Prints "ok - ..." or "not ok - ..." and exits non-zero on a finding.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-ids=$(ls rules-data | paste -sd'|')
+ids=$(find rules-data tests/games -mindepth 1 -maxdepth 1 -type d -printf '%f\n' 2>/dev/null | sort | paste -sd'|')
 [ -n "$ids" ] || { echo "not ok - no game ids found in rules-data/"; exit 1; }
 bad=0
 for dir in src/ui src/core src/ai src/play; do

@@ -1,12 +1,26 @@
-// Each game played through the page: the moves are entered by clicking the
-// board (or a button where a move has no square), as a person would.
-import { test, before, after } from 'node:test';
+// Each game played through the page. First a smoke test for every game the
+// page lists (its registry, test games included), so a new game is covered
+// without an edit here; then one test per game of what only it has, its
+// moves entered by clicking the board (or a button where a move has no
+// square), as a person would.
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, open, state, settle, playByClicks, screenshot, settled } from './lib.mjs';
+import { startServer, launch, open, state, settle, playByClicks, screenshot, settled, widget } from './lib.mjs';
 
-let server, url, browser;
-before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
+// Set up while the file loads, not in a before() hook: the page's game list
+// decides which tests there are.
+const { server, url } = await startServer();
+const browser = await launch();
 after(async () => { await browser.close(); server.close(); });
+// ?test-games=1: the library lists the test games (tests/games) too.
+const TEST_GAMES = '?test-games=1';
+const listed = await (async () => {
+  const ctx = await browser.newContext();
+  const page = await open(ctx, url + TEST_GAMES);
+  const list = await page.evaluate(() => window.gamut.games());
+  await ctx.close();
+  return list;
+})();
 
 // A small seeded generator, so the positions these tests reach are the same every run.
 function rng(seed) {
@@ -14,7 +28,73 @@ function rng(seed) {
   return () => { x = (x * 1664525 + 1013904223) >>> 0; return x / 4294967296; };
 }
 
-async function games(page) { return page.evaluate(() => window.gamut.state().screen); }
+test('the page lists games, each with its name and seat counts', () => {
+  assert.ok(listed.length > 0, 'no game listed');
+  for (const g of listed) {
+    assert.equal(g.error, undefined, `${g.id}: ${g.error}`);
+    assert.ok(g.name && g.min_seats >= 1 && g.max_seats >= g.min_seats, JSON.stringify(g));
+  }
+});
+
+for (const [i, g] of listed.entries()) {
+  test(`${g.id}: a new game plays legal moves through the page API, undoes one, and its share code reopens it`, async () => {
+    const ctx = await browser.newContext();
+    const page = await open(ctx, url + TEST_GAMES);
+    const seats = Array(g.min_seats).fill('human');
+    assert.equal(await page.evaluate(([id, o]) => window.gamut.newGame(id, o), [g.id, { seats, seed: 17 + i }]), null);
+    await settle(page, 60000);
+    let s = await state(page);
+    assert.equal(s.game, g.id);
+    assert.equal(s.screen, 'play');
+    // A few seeded random legal moves, whoever's turn it is (every seat is a person).
+    const r = rng(101 + i);
+    let played = 0;
+    for (; played < 4 && s.result === null; played++) {
+      const a = s.legal_actions[Math.floor(r() * s.legal_actions.length)];
+      assert.equal(await page.evaluate((x) => window.gamut.act(x), a), null, `${g.id}: ${a}`);
+      await settle(page, 60000);
+      s = await state(page);
+    }
+    assert.ok(played >= 1, `${g.id}: no move was played`);
+    assert.ok(s.can_undo, `${g.id}: the move cannot be undone`);
+    assert.equal(await page.evaluate(() => window.gamut.undo()), null);
+    await settle(page, 60000);
+    const u = await state(page);
+    assert.ok(u.log.length < s.log.length, `${g.id}: undo left the log at ${u.log.length} entries`);
+    // The share code reopens the same record in a fresh browser.
+    const code = await page.evaluate(() => window.gamut.shareCode());
+    assert.match(code, /^[A-Za-z0-9_-]+$/);
+    await settled(page);
+    await screenshot(page, `smoke-${g.id}.png`);
+    assert.deepEqual(page.errors, []);
+    await ctx.close();
+    const ctx2 = await browser.newContext();
+    const page2 = await open(ctx2, `${url}${TEST_GAMES}#play=${code}`);
+    const b = await state(page2);
+    assert.equal(b.game, g.id);
+    assert.equal(b.turn, u.turn);
+    assert.equal(await page2.evaluate(() => window.gamut.shareCode()), code);
+    assert.deepEqual(page2.errors, []);
+    await ctx2.close();
+  });
+}
+
+test('test games play through the page API but the library shows them only when the address asks', async (t) => {
+  const tests = listed.filter((g) => g.test), shelf = listed.filter((g) => !g.test);
+  if (!tests.length) return t.skip('no test game is built');
+  const ctx = await browser.newContext();
+  const tall = { height: 400 + 200 * listed.length };  // every game's card on screen at once
+  const page = await open(ctx, url, tall);
+  assert.deepEqual((await page.evaluate(() => window.gamut.games())).map((g) => g.id), shelf.map((g) => g.id));
+  for (const g of tests) assert.equal(await widget(page, `${g.id}:New game`), null, `${g.id} is in the library`);
+  assert.ok(await widget(page, `${shelf[0].id}:New game`), 'the library shows its games');
+  assert.equal(await page.evaluate((id) => window.gamut.newGame(id, {}), tests[0].id), null);
+  await ctx.close();
+  const ctx2 = await browser.newContext();  // fresh: no autosave to resume instead of the library
+  const page2 = await open(ctx2, url + TEST_GAMES, tall);
+  for (const g of tests) assert.ok(await widget(page2, `${g.id}:New game`), `${g.id} is missing with ${TEST_GAMES}`);
+  await ctx2.close();
+});
 
 test('Blue and Gray: a compulsory multi-jump is entered by clicking each landing point', async (t) => {
   const ctx = await browser.newContext();
