@@ -116,14 +116,15 @@ std::vector<std::string> problems(const Json& d, const std::string& w) {
   return bad;
 }
 
-// Every rules-data file on disk: each folder of the data directory, each v<N>.
+// Every rules-data file on disk: each game folder of each data directory, each v<N>.
 std::vector<std::pair<std::string, int>> data_files() {
   std::vector<std::pair<std::string, int>> out;
-  for (const auto& e : std::filesystem::directory_iterator(data_dir())) {
-    if (!e.is_directory()) continue;
-    std::string id = e.path().filename().string();
-    for (int v = 1; v <= latest_data_version(id); ++v) out.push_back({id, v});
-  }
+  for (const std::string& dir : data_dirs())
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+      if (!e.is_directory()) continue;
+      std::string id = e.path().filename().string();
+      for (int v = 1; v <= latest_data_version(id); ++v) out.push_back({id, v});
+    }
   std::sort(out.begin(), out.end());
   return out;
 }
