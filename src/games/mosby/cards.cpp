@@ -244,7 +244,7 @@ namespace {
 // Entering n would call for Activation checks that Local Guide spares: an
 // unrevealed space within the lines, or deactivated units in it.
 bool needs_checks(const MosbyState& s, int n) {
-  if (s.space(n).lines && !s.space(n).tc && s.space(n).status == 0) return true;
+  if (s.revised() ? s.unrevealed(n) : s.space(n).lines && !s.space(n).tc && s.space(n).status == 0) return true;
   for (size_t u = 0; u < s.units().size(); ++u)
     if (s.units()[u].loc == n && !s.units()[u].active) return true;
   return false;
@@ -704,6 +704,7 @@ void MosbyState::input_extend_draw(const Task& t, Action a) {
   int kind = a - kDraw, u = pool_unit(kind);
   roll_ = "Drawn for Mosby's space: " + g_->kinds[kind].name;
   dice_ = {};
+  if (g_->revised) use_status(mosby_, 1);  // the counter drawn is the space's garrison, seen: revealed
   if (g_->kinds[kind].type != COMBAT) {
     units_[u].loc = int16_t(mosby_);
     return eliminate_noncombat(u);  // blanks and pickets go to the box; couriers and wagons pay

@@ -284,9 +284,6 @@ class MosbyState : public State {
   std::vector<int> units_at(int n) const;
   bool any_active() const;
   bool in_lines(int n) const { return spaces_[n].lines || spaces_[n].tc; }
-  bool unrevealed(int n) const {
-    return in_lines(n) && !spaces_[n].tc && (spaces_[n].status == 0 || (!unknown_.empty() && unknown_[n]));
-  }
   std::vector<int> dist_from(const std::vector<int>& sources) const;
   void use_status(int n, int side);
   void to_pool(int u);
@@ -410,7 +407,10 @@ class MosbyState : public State {
   int escorts_hidden() const { return escorts_hidden_; }
   const std::vector<int>& escorts() const { return escorts_; }
   bool option(int rule) const { return opt_[rule]; }  // optional rule 8.<rule> chosen at game start
+  bool revised() const;                               // the rules data has the review's fixes (v3+)
   const std::string& scenario() const { return scenario_; }
+  // A space within the lines whose garrison is not known: no marker, or the ● side (7.1, 7.2, 8.4, 8.8).
+  bool unrevealed(int n) const;
   int scenario_step() const { return step_pos_; }       // player decisions of the script taken so far
   bool scripted() const;                                // the next chance outcome comes from the script
   int leader_penalty() const;                           // kidnapped leaders slow Mosby in the Phases (6.3)
@@ -486,6 +486,10 @@ class MosbyGame : public Game {
   std::vector<int> odds_mosby, odds_union;       // index: -4..+4 (1:5 .. 5:1) -> modifier
   std::array<std::string, 6> move_combat, move_noncombat;
   int init_needed = 4;
+  // Rules data v3 and later play the fixes of the rules review (issue 15): the ● spaces hold a
+  // garrison, escort checks on meeting the Wagon Train, and the rest listed in data.cpp. Records
+  // made under v1 and v2 name their version and replay with the old behaviour.
+  bool revised = false;
   Json perf;
   int pp(const char* key) const { return perf.value(key, 0); }
   int node(const std::string& id) const { return board_.at(id); }

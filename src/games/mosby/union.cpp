@@ -24,6 +24,17 @@ bool MosbyState::any_active() const {
   return wagon_state_ == 1;  // the Wagon Train keeps the Phases going (7.8)
 }
 
+bool MosbyState::revised() const { return g_->revised; }
+
+bool MosbyState::unrevealed(int n) const {
+  if (!in_lines(n) || spaces_[n].tc) return false;
+  // "If the space is within Union lines and does not have a 'revealed' status marker, there is a
+  // unit in it" (7.2): the ● side of Extend the Front (7.1) is a garrison too. Before v3 only
+  // the 8.8 and 8.4 ● markers were, through unknown_.
+  if (g_->revised) return spaces_[n].status != 1;
+  return spaces_[n].status == 0 || (!unknown_.empty() && unknown_[n]);
+}
+
 bool MosbyState::blocked_potomac(int from, int to) const {
   for (const auto& l : g_->adj[from])
     if (l.to == to) return l.potomac && l.type != g_->board().edge_type("track");

@@ -1,0 +1,136 @@
+// Tests of the rules review's fixes (issue 15, the review's D1-D14), played by rules data v3.
+// Each test cites the rule it holds the engine to; sections are those of the rulebook
+// (seed 002_2a7019d436107931.txt). Rules data v2 keeps the old behaviour, so records made
+// under it replay unchanged: the last test checks that.
+#include <string>
+
+#include "checks.h"
+#include "games/mosby/mosby.h"
+
+using namespace gamut;
+using namespace gamut::testing;
+using mosby::MosbyState;
+
+namespace {
+const mosby::MosbyGame& game() { return static_cast<const mosby::MosbyGame&>(*load_game("mosby")); }
+int node(const char* n) { return game().node(n); }
+MosbyState& M(std::unique_ptr<State>& s) { return static_cast<MosbyState&>(*s); }
+bool has(const State& s, const std::string& name) { return s.find_action(name) >= 0; }
+std::string names(const State& s) {
+  std::string r;
+  for (auto& n : legal_names(s)) r += n + " | ";
+  return r;
+}
+bool step_has(std::unique_ptr<State>& s, const char* what) { return M(s).step().find(what) != std::string::npos; }
+// Operations at `at`, with options, under rules data `version` (0: the newest).
+std::unique_ptr<State> ops(int turn, int noto, int pp, int strength, const char* at, const Json& opts = Json::object(),
+                           int version = 0) {
+  std::unique_ptr<State> s = load_game("mosby", version)->new_state(opts, 1);
+  M(s).setup_for_test(turn, noto, pp, strength, game().node(at));
+  return s;
+}
+// Rolls every pending Activation check with v; returns what each was for.
+std::vector<std::string> checks(std::unique_ptr<State>& s, int v) {
+  std::vector<std::string> r;
+  while (!s->terminal() && s->to_move() == kChance && step_has(s, "Activation check")) {
+    r.push_back(M(s).check_target());
+    play(*s, {"die:" + std::to_string(v)});
+  }
+  return r;
+}
+bool named(const std::vector<std::string>& v, const std::string& what) {
+  for (auto& x : v)
+    if (x.find(what) != std::string::npos) return true;
+  return false;
+}
+int fame(std::unique_ptr<State>& s) { return M(s).notoriety() * 10 + M(s).pp(); }
+}  // namespace
+
+// ---------------------------------------------------------------- D1: the ● spaces hold a garrison
+
+TEST_CASE(
+    "mosby review D1: a space taken into the lines by Extend the Front holds a garrison - entering it is "
+    "checked (7.1 'Every space within Union lines contains at least one unit', 7.2, 6.2)") {
+  auto s = ops(3, 4, 0, 3, "Gainesville");
+  M(s).extend_lines(1);
+  int g = node("Greenwich");
+  REQUIRE(M(s).space(g).lines);
+  REQUIRE(M(s).space(g).status == 2);  // the ● side
+  CHECK(M(s).unrevealed(g));
+  play(*s, {"move:Greenwich"});
+  // 7.2: "if the space is within Union lines and does not have a 'revealed' status marker, there is a unit in it".
+  REQUIRE(step_has(s, "Activation check"));
+  CHECK(M(s).check_target() == "the garrison of Greenwich");
+  play(*s, {"die:6", "draw:blank"});  // it stays put: revealed, a unit drawn and examined (6.2 step 1)
+  CHECK(M(s).space(g).status == 1);
+  CHECK(!M(s).unrevealed(g));
+  // Revealed now: going back in needs no check (6.2 "a space containing a 'revealed' marker").
+  play(*s, {"move:Gainesville", "move:Greenwich"});
+  CHECK(step_has(s, "Operations"));
+}
+
+TEST_CASE(
+    "mosby review D1: a ● space can be scouted (6.1: 'unrevealed (that is, it must not contain a "
+    "\"revealed\" space-status marker)')") {
+  auto s = ops(3, 4, 0, 3, "Gainesville");
+  M(s).extend_lines(1);
+  REQUIRE(has(*s, "scout:Greenwich"));
+  play(*s, {"scout:Greenwich", "die:6", "draw:combat 1"});
+  CHECK(M(s).space(node("Greenwich")).status == 1);
+  CHECK(has(*s, "scout:Greenwich"));  // the sleeping unit drawn there may still be scouted (6.1)
+}
+
+TEST_CASE(
+    "mosby review D1: a demolition next to a ● space checks its garrison (6.4 step 4: 'every unrevealed space... "
+    "within Union lines, that are adjacent')") {
+  auto s = ops(3, 4, 0, 3, "Bristoe Station");
+  M(s).extend_lines(1);
+  REQUIRE(M(s).space(node("Greenwich")).status == 2);
+  REQUIRE(has(*s, "demolish railroad"));
+  play(*s, {"demolish railroad"});
+  auto c = checks(s, 6);
+  CHECK(named(c, "the garrison of Greenwich"));
+}
+
+TEST_CASE(
+    "mosby review D1: Extend result 6 no longer gives a free run of railroad demolitions (7.1, 6.4: a check for each "
+    "● neighbour)") {
+  auto s = ops(3, 4, 0, 3, "Middleburg");
+  M(s).extend_lines(6);
+  play(*s, {"move:White Plains"});
+  REQUIRE(M(s).check_target() == "the garrison of White Plains");
+  play(*s, {"die:6", "draw:blank"});
+  REQUIRE(has(*s, "demolish railroad"));
+  play(*s, {"demolish railroad"});
+  auto c = checks(s, 6);
+  // The review's probe made six demolitions along this line with a single check; each ● neighbour
+  // on the line (Haymarket, Salem, Rectortown) is a garrison now.
+  CHECK(named(c, "the garrison of Haymarket"));
+  CHECK(named(c, "the garrison of Salem"));
+  CHECK(named(c, "the garrison of Rectortown"));
+}
+
+TEST_CASE(
+    "mosby review D1: Restore Union Lines flips the extended markers to ● - their spaces are garrisoned again (7.1 "
+    "step 2)") {
+  auto s = ops(3, 4, 0, 3, "Gainesville");
+  M(s).extend_lines(1);
+  int g = node("Greenwich");
+  play(*s, {"move:Greenwich", "die:6", "draw:blank"});
+  REQUIRE(M(s).space(g).status == 1);
+  M(s).restore_lines();
+  CHECK(M(s).space(g).status == 2);
+  CHECK(M(s).unrevealed(g));
+}
+
+TEST_CASE(
+    "mosby review D1: when the lines reach Mosby the counter drawn for his space is its garrison: the space is "
+    "revealed (7.1 'draw a Union unit from the pool and look at it')") {
+  auto s = ops(3, 4, 0, 3, "Middleburg");
+  M(s).give_event("Extend the Front");
+  play(*s, {"die:3"});
+  REQUIRE(step_has(s, "The lines reach Mosby"));
+  play(*s, {"draw:courier"});
+  CHECK(M(s).space(node("Middleburg")).status == 1);
+  CHECK(!M(s).unrevealed(node("Middleburg")));
+}
