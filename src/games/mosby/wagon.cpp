@@ -119,6 +119,10 @@ void MosbyState::input_wagon_step(const Task& t, Action a) {
     roll_ = std::string("The Wagon Train moves ") + (choice ? "(a die roll between equal routes) " : "") + "from " +
             g_->name(from) + " to " + g_->name(to);
     if (to == g_->wagon_end) wagon_arrived_ = true;
+    // 7.8: "These checks must be made when Mosby's guerrilla band and the Wagon Train first meet in
+    // a space". Rolling into his space in the Union's Action, the train would otherwise face his
+    // next Action, in the same Phase, unchecked.
+    if (g_->revised && to == mosby_) wagon_phase_checks();
     return;
   }
   int u = t.a, from = units_[u].loc;
