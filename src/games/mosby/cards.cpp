@@ -797,7 +797,11 @@ void MosbyState::input_combat_cards(const Task& t, Action a) {
       if (mosby_ >= 0) {
         bool found = false;
         for (int u : units_at(mosby_)) found |= units_[u].active && combat(u);
-        if (found) scatter_active();
+        // 8.3: the units that entered his space search it first, at step 3D as in the Phase.
+        if (found && g_->revised && !mosby_attacks_ && hide_search())
+          push(W_HIDE_SEARCH, 1);
+        else if (found)
+          scatter_active();
       }
       return;
     case G::C_BLUFF: {

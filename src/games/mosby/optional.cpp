@@ -205,6 +205,10 @@ void MosbyState::input_hide_search(const Task& t, Action a) {
   show_roll(d, found ? "The Union finds the hidden Mosby (8.3)" : "The search fails: Mosby stays hidden (8.3)");
   if (!found) return scatter_active();
   hidden_ = false;
+  if (t.a == 1) {  // Hide played at combat step 3D: the combat it was to stop goes on
+    push(OP_COMBAT_ROLL);
+    return push(CO_COMBAT_Q);
+  }
   return begin_combat(false);
 }
 

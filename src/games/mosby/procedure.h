@@ -93,7 +93,7 @@ namespace gamut::mosby {
   X(W_CANNON_SEARCH, 208, DIE, W_NONE, wait_input,                                                                     \
     input_cannon_search) /* 8.3: a Union unit entered the Cannon's hiding place */                                     \
   X(W_HIDE_SEARCH, 209, DIE, W_NONE, wait_input,                                                                       \
-    input_hide_search) /* 8.3: the search die after Union units enter a hidden Mosby's space */                        \
+    input_hide_search) /* 8.3: the search die after Union units enter a hidden Mosby's space; a: 1 at step 3D */       \
   X(W_INTERROGATE_Q, 250, CHOICE, W_NONE, wait_input, input_interrogate_q) /* interrogate or release (8.7) */
 
 enum Op : int16_t {

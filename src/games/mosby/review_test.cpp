@@ -134,3 +134,64 @@ TEST_CASE(
   CHECK(M(s).space(node("Middleburg")).status == 1);
   CHECK(!M(s).unrevealed(node("Middleburg")));
 }
+
+// ---------------------------------------------------------------- D2: the escorts are checked on meeting
+
+TEST_CASE(
+    "mosby review D2: the Wagon Train rolling into Mosby's space is met by the escort checks before he can "
+    "demolish it (7.8 'These checks must be made when Mosby's guerrilla band and the Wagon Train first meet')") {
+  auto s = ops(3, 4, 0, 4, "Halltown");
+  M(s).start_wagon_train();
+  M(s).setup_for_test(3, 4, 0, 4, node("Halltown"));
+  play(*s, {"die:1"});  // the Union has the Initiative: the train moves first
+  if (s->to_move() == kChance && step_has(s, "equal routes")) play(*s, {"path:Halltown"});
+  REQUIRE(M(s).wagon_at() == node("Halltown"));
+  // Not Mosby's decision yet: an escort check is pending.
+  REQUIRE(s->to_move() == kChance);
+  CHECK(step_has(s, "Wagon Train escort"));
+  play(*s, {"die:6", "die:6"});  // neither escort activates
+  CHECK(M(s).escorts_hidden() == 2);
+  REQUIRE(s->to_move() == 0);
+  CHECK(has(*s, "demolish wagon train"));  // 7.8 1A, checked now
+
+  // An escort that activates is in his space: it attacks with the Union's Action (7.8 1B).
+  auto t = ops(3, 4, 0, 4, "Halltown");
+  M(t).start_wagon_train();
+  M(t).setup_for_test(3, 4, 0, 4, node("Halltown"));
+  play(*t, {"die:1"});
+  if (t->to_move() == kChance && step_has(t, "equal routes")) play(*t, {"path:Halltown"});
+  play(*t, {"die:1", "draw:combat 2", "die:6"});
+  CHECK(M(t).escorts().size() == 1);
+  CHECK(has(*t, "stand and fight"));  // the Union attack, before any Action of Mosby's
+  CHECK(!has(*t, "demolish wagon train"));
+}
+
+// ---------------------------------------------------------------- D3: 8.3 searches a Hide played at step 3D
+
+TEST_CASE(
+    "mosby review D3: with 8.3, Hide played against an attack at step 3D is searched for too (8.3 'After the Union "
+    "Action in which one or more units enter the space where Mosby is, roll a die')") {
+  for (int die : {1, 6}) {
+    auto s = ops(2, 3, 0, 2, "Middleburg", {{"card_changes", true}});
+    M(s).give_card("Hide");
+    M(s).put_unit(mosby::COMBAT, 2, node("Aldie"), true);
+    play(*s, {"die:1"});  // the Union has the Initiative
+    checks(s, 6);
+    play(*s, {"die:3"});  // the unit moves toward Mosby and enters his space
+    REQUIRE_MESSAGE(has(*s, "stand and fight"), names(*s));
+    play(*s, {"stand and fight"});
+    REQUIRE(has(*s, "play Hide"));
+    play(*s, {"play Hide"});
+    REQUIRE_MESSAGE(step_has(s, "searches"), M(s).step());
+    play(*s, {"die:" + std::to_string(die)});
+    if (die == 1) {  // outside the lines a 1 finds him: "the Hide card has no effect", the combat goes on
+      CHECK(!M(s).hidden());
+      CHECK(step_has(s, "Roll the combat die"));
+      int before = fame(s);
+      play(*s, {"die:6"});
+      CHECK(fame(s) > before);  // fought and won
+    } else {                    // "If the search die roll fails, the Hide card applies its normal effects"
+      CHECK(step_has(s, "random movement"));
+    }
+  }
+}
