@@ -141,6 +141,9 @@ std::vector<Action> MosbyState::decisions() const {
                                }),
                 r.end());
       r.push_back(kStop);
+      // C3: "Mosby ... may move into the same space and engage in combat as a single Action"; the
+      // units he entered stayed deactivated (an activated combat unit forces the combat itself).
+      if (g_->revised && !units_at(mosby_).empty()) r.push_back(kAttack);
       break;
     case OP_SKEDADDLE_Q:
       r = {kSkedaddle, kStand};

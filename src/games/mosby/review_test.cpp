@@ -195,3 +195,25 @@ TEST_CASE(
     }
   }
 }
+
+// ---------------------------------------------------------------- D4: move in and attack as one Action
+
+TEST_CASE(
+    "mosby review D4: in the Phases Mosby may move into a space whose units stay deactivated and attack them in the "
+    "same Action (C3 'may move into the same space and engage in combat as a single Action', 6.2, 6.5)") {
+  auto s = ops(2, 3, 0, 3, "Middleburg");
+  M(s).put_unit(mosby::COMBAT, 1, node("Aldie"), false);
+  M(s).put_unit(mosby::COMBAT, 2, node("Harpers Ferry"), true);
+  play(*s, {"die:6"});  // Mosby has the Initiative
+  checks(s, 6);
+  REQUIRE(M(s).in_phases());
+  play(*s, {"move:Aldie"});
+  checks(s, 6);  // the unit there stays deactivated (6.2: "the player may examine the units")
+  REQUIRE_MESSAGE(has(*s, "attack"), names(*s));
+  int before = fame(s);
+  play(*s, {"attack"});
+  REQUIRE(step_has(s, "Roll the combat die"));
+  play(*s, {"die:6"});
+  while (s->to_move() == kChance && step_has(s, "Activation check")) play(*s, {"die:6"});
+  CHECK(fame(s) > before);
+}
