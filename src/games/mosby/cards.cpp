@@ -184,7 +184,7 @@ bool needs_checks(const MosbyState& s, int n);
 }
 
 void MosbyState::card_plays(std::vector<Action>& r) const {
-  if (g_->cards.empty() || hand_.empty() || mosby_ < 0 || hidden_) return;
+  if (g_->cards.empty() || hand_.empty() || mosby_ < 0 || (hidden_ && !g_->revised)) return;
   const Task& t = stack_.back();
   int k = decision_kind(t.op);
   if (k < 0) return;
@@ -229,7 +229,7 @@ void MosbyState::card_plays(std::vector<Action>& r) const {
         if (k > 0) r.push_back(kPlay + type);
         break;
       case G::C_HIDE:
-        if (k == 1 && !spaces_[mosby_].tc) r.push_back(kPlay + type);
+        if (k == 1 && !spaces_[mosby_].tc && !hidden_) r.push_back(kPlay + type);
         break;
       case G::C_CANNON:
         if (k < 2) r.push_back(kDiscard + type);  // the Cannon may be given up at any time (6.2)

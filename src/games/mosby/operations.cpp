@@ -196,7 +196,8 @@ bool MosbyState::ready_mosby_action(const Task& t) {
     for (int u : units_at(mosby_))
       if (units_[u].active && !combat(u)) eliminate_noncombat(u);
   // The Phases end as soon as no Union unit is activated (C3).
-  if (mosby_ < 0 || (t.op == OP_MOSBY_PHASE && (!any_active() || hidden_))) {  // hidden: he passes
+  // Hidden, he passes (before v3 with no choice; since, he may give up hiding by acting, AC Hide).
+  if (mosby_ < 0 || (t.op == OP_MOSBY_PHASE && (!any_active() || (hidden_ && !g_->revised)))) {
     stack_.pop_back();
     return true;
   }
@@ -209,6 +210,8 @@ void MosbyState::input_action(const Task& t, Action a) {
     stack_.push_back(t);
     return hide_cannon(a - kHideCannon);
   }
+  // AC Hide: "Mosby's guerrilla band must pass in order to remain hidden"; any other Action ends it.
+  if (g_->revised && hidden_ && a != kPass) hidden_ = false;
   bool phase = t.op != OP_OPS;
   if (t.op == OP_OPS) {
     push(OP_OPS);

@@ -217,3 +217,38 @@ TEST_CASE(
   while (s->to_move() == kChance && step_has(s, "Activation check")) play(*s, {"die:6"});
   CHECK(fame(s) > before);
 }
+
+// ---------------------------------------------------------------- D5: hidden, Mosby may still act
+
+namespace {
+// The Union's chance steps in the Phases: no check activates, every unit moves one space at random.
+void wander(std::unique_ptr<State>& s) {
+  for (int k = 0; k < 200 && !s->terminal() && s->to_move() == kChance && M(s).in_phases(); ++k)
+    play(*s, {step_has(s, "Activation check") ? "die:6" : has(*s, "die:2") ? "die:2" : s->action_name(s->legal()[0])});
+}
+}  // namespace
+
+TEST_CASE(
+    "mosby review D5: a hidden Mosby is offered his Phase Action; passing keeps him hidden, acting ends the Hide (AC "
+    "Hide 'must pass in order to remain hidden')") {
+  auto s = ops(2, 3, 0, 3, "Middleburg");
+  M(s).put_unit(mosby::COMBAT, 2, node("Harpers Ferry"), true);
+  play(*s, {"die:6"});  // Mosby has the Initiative
+  checks(s, 6);
+  M(s).give_card("Hide");
+  play(*s, {"play Hide"});
+  REQUIRE(M(s).hidden());
+  wander(s);  // the unit wanders, far from him
+  REQUIRE(M(s).in_phases());
+  // The next Phase: his decision, not a forced pass.
+  REQUIRE(s->to_move() == 0);
+  CHECK(M(s).hidden());
+  CHECK(has(*s, "pass"));
+  REQUIRE_MESSAGE(has(*s, "move:Aldie"), names(*s));
+  play(*s, {"pass"});
+  wander(s);
+  REQUIRE(s->to_move() == 0);
+  CHECK(M(s).hidden());  // passing keeps him hidden
+  play(*s, {"move:Aldie"});
+  CHECK(!M(s).hidden());  // acting gives it up
+}
