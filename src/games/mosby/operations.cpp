@@ -210,6 +210,12 @@ void MosbyState::input_action(const Task& t, Action a) {
     stack_.push_back(t);
     return hide_cannon(a - kHideCannon);
   }
+  if (a == kFree && g_->revised) {  // no Action spent: "Freeing the leader cancels this movement penalty" (6.3)
+    stack_.push_back(t);
+    for (Leader& l : leaders_)
+      if (l.state == 2) l.state = 3;
+    return;
+  }
   // AC Hide: "Mosby's guerrilla band must pass in order to remain hidden"; any other Action ends it.
   if (g_->revised && hidden_ && a != kPass) hidden_ = false;
   bool phase = t.op != OP_OPS;

@@ -252,3 +252,24 @@ TEST_CASE(
   play(*s, {"move:Aldie"});
   CHECK(!M(s).hidden());  // acting gives it up
 }
+
+// ---------------------------------------------------------------- D6: freeing a leader is no Action
+
+TEST_CASE(
+    "mosby review D6: freeing a kidnapped leader in a Phase leaves Mosby his Action, with the full move (6.3 'Freeing "
+    "the leader cancels this movement penalty')") {
+  auto s = ops(5, 6, 0, 5, "Annandale");
+  M(s).place_leader(1);
+  play(*s, {"move:Alexandria", "die:6", "kidnap", "die:1", "draw:combat 1", "die:6"});  // Mosby has the Initiative
+  checks(s, 6);
+  REQUIRE(M(s).leader_penalty() == 1);
+  REQUIRE(has(*s, "free the leader"));
+  play(*s, {"free the leader"});
+  CHECK(M(s).leader_penalty() == 0);
+  REQUIRE_MESSAGE(s->to_move() == 0, M(s).step());
+  CHECK(step_has(s, "Mosby's action"));
+  play(*s, {"move:Annandale"});
+  checks(s, 6);
+  if (s->to_move() == kChance) play(*s, {"draw:blank"});
+  CHECK_MESSAGE(step_has(s, "2 more"), M(s).step());  // three spaces, the penalty gone
+}
