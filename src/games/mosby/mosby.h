@@ -291,6 +291,7 @@ class MosbyState : public State {
   void eliminate_noncombat(int u);
   void deactivate(int u);
   void activate(int u);
+  void examine(int u);  // a deactivated counter looked at by scouting or entering
   std::vector<Check> checks_around(int n, bool include_space_units) const;
   void start_checks(const std::vector<Check>& c, int ctx, int node);
   void mosby_enter(int n);

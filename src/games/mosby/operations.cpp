@@ -45,7 +45,7 @@ void MosbyState::mosby_enter(int n) {
     if (!quiet)
       c.push_back({1, int16_t(u)});
     else if (!units_[u].active)
-      units_[u].seen = true;
+      examine(u);
   }
   if (spaces_[n].tc && mode < 2) c.push_back({2, int16_t(n)});
   if (c.empty() && !draw && (mode == 0 || units_at(n).empty())) return;
@@ -159,7 +159,7 @@ std::vector<Action> MosbyState::decisions() const {
 // A successful scout, or Local Information's automatic one (6.1 step 1).
 void MosbyState::scout_success(int n) {
   for (int u : units_at(n))
-    if (!units_[u].active) units_[u].seen = true;
+    if (!units_[u].active) examine(u);
   if (unrevealed(n)) {
     use_status(n, 1);
     push(OP_DRAW, DR_EXAMINE_SCOUT, n);

@@ -273,3 +273,21 @@ TEST_CASE(
   if (s->to_move() == kChance) play(*s, {"draw:blank"});
   CHECK_MESSAGE(step_has(s, "2 more"), M(s).step());  // three spaces, the penalty gone
 }
+
+// ---------------------------------------------------------------- D7: a blank seen is removed
+
+TEST_CASE(
+    "mosby review D7: a blank drawn by a failed scout and examined goes to the Holding Box (6.1 1A 'If it is a blank "
+    "unit, set it aside in the Union Units Holding Box', 7.7)") {
+  auto s = ops(3, 3, 0, 3, "Bristoe Station");
+  int mj = node("Manassas Junction");
+  REQUIRE(has(*s, "scout:Manassas Junction"));
+  play(*s, {"scout:Manassas Junction", "die:1"});  // fails: Awareness 2
+  REQUIRE(s->to_move() == kChance);
+  play(*s, {"draw:blank"});  // placed face down, unseen
+  REQUIRE(step_has(s, "Activation check"));
+  play(*s, {"die:6"});  // it stays put, and the space may be examined (6.1 "Union Activation")
+  for (const auto& u : M(s).units()) CHECK(u.loc != mj);
+  CHECK(M(s).space(mj).status == 1);
+  CHECK(!has(*s, "scout:Manassas Junction"));  // nothing left there to scout
+}

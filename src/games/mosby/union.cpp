@@ -94,6 +94,13 @@ void MosbyState::deactivate(int u) {
   x.seen = x.dmg > 0;  // face down again; a strength marker still shows
 }
 
+void MosbyState::examine(int u) {
+  units_[u].seen = true;
+  // 7.7: "When Mosby's guerrilla band enters or scouts a space with a false unit, it is removed and
+  // placed in the Union Unit Holding Box" (6.1 1A too). Before v3 a blank seen so stayed on the map.
+  if (g_->revised && g_->kinds[units_[u].kind].type == BLANK) to_hold(u);
+}
+
 void MosbyState::activate(int u) {
   units_[u].active = true;
   units_[u].seen = true;
@@ -416,7 +423,7 @@ void MosbyState::input_checks(const Task& t, Action a) {
       if (combat(u)) batch_combat_ = true;
       activate(u);
     } else if (check_ctx_ != CK_AROUND && !(opt_[8] && check_ctx_ == CK_ENTER)) {
-      units_[u].seen = true;
+      examine(u);
     }
   } else if (act) {
     push(OP_DRAW, DR_ACTIVATE, k.id);
