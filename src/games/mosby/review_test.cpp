@@ -291,3 +291,24 @@ TEST_CASE(
   CHECK(M(s).space(mj).status == 1);
   CHECK(!has(*s, "scout:Manassas Junction"));  // nothing left there to scout
 }
+
+// ---------------------------------------------------------------- D8: 7.7, both activate, Union Initiative
+
+TEST_CASE(
+    "mosby review D8: a combat and a non-combat unit both activate in Mosby's space and the Union wins the "
+    "Initiative: the non-combat unit goes back to the pool (7.7 'the non-combat unit is returned to the pool and the "
+    "combat unit attacks Mosby')") {
+  auto s = ops(3, 3, 0, 3, "Bristoe Station");
+  int mj = node("Manassas Junction");
+  int courier = M(s).put_unit(mosby::COURIER, 0, mj, false);
+  M(s).put_unit(mosby::COMBAT, 2, mj, false);
+  play(*s, {"move:Manassas Junction"});
+  checks(s, 1);  // both activate
+  REQUIRE(step_has(s, "Initiative"));
+  play(*s, {"die:1"});  // the Union's
+  CHECK(M(s).units()[courier].loc == mosby::kPool);
+  int before = fame(s);
+  for (int k = 0; k < 20 && s->to_move() == kChance; ++k) play(*s, {step_has(s, "Activation") ? "die:6" : "die:3"});
+  CHECK(has(*s, "stand and fight"));  // the combat unit attacks him
+  CHECK(fame(s) == before);           // no PP for the courier
+}
