@@ -985,6 +985,8 @@ std::string MosbyState::card_action_name(Action a) const {
         return t.a == 2 ? "roll the casualty check" : t.a ? "accept the wound" : "continue";
       case CO_INIT_Q:
         return "roll for initiative";
+      case W_GUIDE_Q:
+        return "roll the escort checks";
       default:
         return "continue";
     }

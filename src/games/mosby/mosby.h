@@ -268,6 +268,7 @@ class MosbyState : public State {
   void input_escort_checks(const Task& t, Action a);
   bool ready_escort_draw(const Task& t);
   void input_escort_draw(const Task& t, Action a);
+  void input_guide_q(const Task& t, Action a);
   // optional.cpp.
   void input_demolition(const Task& t, Action a);
   void input_rail_repair(const Task& t, Action a);

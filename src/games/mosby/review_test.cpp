@@ -312,3 +312,24 @@ TEST_CASE(
   CHECK(has(*s, "stand and fight"));  // the combat unit attacks him
   CHECK(fame(s) == before);           // no PP for the courier
 }
+
+// ---------------------------------------------------------------- D9: Local Guide negates the escort checks
+
+TEST_CASE(
+    "mosby review D9: Local Guide can be played to negate the Wagon Train's escort checks (7.8 step 1 'An Action card "
+    "(such as Local Guide) can be played to negate these checks')") {
+  auto s = ops(3, 4, 0, 4, "Halltown");
+  M(s).start_wagon_train();
+  M(s).setup_for_test(3, 4, 0, 4, node("Halltown"));
+  M(s).give_card("Local Guide");
+  play(*s, {"die:1"});  // the Union has the Initiative: the train moves into his space
+  if (s->to_move() == kChance && step_has(s, "equal routes")) play(*s, {"path:Halltown"});
+  REQUIRE(M(s).wagon_at() == node("Halltown"));
+  REQUIRE_MESSAGE(has(*s, "play Local Guide"), M(s).step() << " | " << names(*s));
+  CHECK(has(*s, "roll the escort checks"));
+  play(*s, {"play Local Guide"});
+  CHECK(M(s).hand().empty());
+  CHECK(M(s).escorts_hidden() == 2);       // not checked, not drawn
+  REQUIRE(s->to_move() == 0);              // no die for them
+  CHECK(has(*s, "demolish wagon train"));  // 7.8 1A
+}
