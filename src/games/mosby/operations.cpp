@@ -127,7 +127,15 @@ std::vector<Action> MosbyState::decisions() const {
       common(false);
       break;
     case OP_MOSBY_PHASE:
-      if (phase_allowance() > 0) moves(true, true);  // the Cannon and a leader may leave none (6.2)
+      if (phase_allowance() > 0) {
+        moves(true, true);
+      } else if (g_->revised && holds(MosbyGame::C_FAST_HORSES)) {
+        // The Cannon and a leader may leave no move, but "the 'Fast Horses' or 'Spur the Horses'
+        // Action cards can be played, together or individually, to increase the guerrilla band's
+        // movement allowance" (AC Cannon): its one space, along a pike.
+        for (const auto& l : g_->adj[mosby_])
+          if (l.type == g_->pike) r.push_back(kMove + l.to);
+      }
       common(true);
       break;
     case OP_MOSBY_MOVING:
@@ -232,6 +240,7 @@ void MosbyState::input_action(const Task& t, Action a) {
     if (phase) {
       left -= 1;
       bool extra = fast_horses_step(mosby_, to, t.op != OP_MOSBY_MOVING, left);
+      if (allow <= 0) extra = false;  // with no allowance this step was the Fast Horses space itself
       if (blocked_potomac(mosby_, to)) left = 0, extra = false;  // a road crossing takes the whole Move (6.2)
       if (left > 0)
         push(OP_MOSBY_MOVING, left, allow);

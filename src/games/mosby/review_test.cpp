@@ -333,3 +333,27 @@ TEST_CASE(
   REQUIRE(s->to_move() == 0);              // no die for them
   CHECK(has(*s, "demolish wagon train"));  // 7.8 1A
 }
+
+// ---------------------------------------------------------------- D10: Fast Horses with no allowance left
+
+TEST_CASE(
+    "mosby review D10: with the Cannon and a kidnapped leader, Fast Horses still gives its space along a pike (AC "
+    "Cannon 'the \"Fast Horses\" or \"Spur the Horses\" Action cards can be played, together or individually, to "
+    "increase the guerrilla band's movement allowance')") {
+  auto s = ops(5, 6, 0, 5, "Annandale");
+  M(s).place_leader(1);
+  M(s).give_card("Cannon");
+  M(s).give_card("Fast Horses");
+  play(*s, {"move:Alexandria", "die:6", "kidnap", "die:1", "draw:combat 1", "die:6"});  // Mosby has the Initiative
+  checks(s, 6);
+  REQUIRE(step_has(s, "Mosby's action"));
+  // 3 - 2 (Cannon) - 1 (the leader) = 0: only the Fast Horses space, and only along a pike.
+  REQUIRE_MESSAGE(has(*s, "move:Annandale"), names(*s));
+  CHECK(has(*s, "move:Bailey's Crossroads"));
+  CHECK(!has(*s, "move:Vernondale"));  // a road
+  CHECK(!has(*s, "move:Fort Runyon"));
+  play(*s, {"move:Annandale"});
+  checks(s, 6);
+  if (s->to_move() == kChance) play(*s, {"draw:blank"});
+  CHECK(!step_has(s, "more space"));  // that one space was all
+}
