@@ -18,11 +18,12 @@ namespace gamut::mosby {
   X(OP_TURN, 0, NOTHING, W_NONE, run_turn, no_input)       /* A1-A2: reinforcements, Awareness; pushes the turn */     \
   X(OP_PLACE, 1, CHOICE, W_NONE, ready_place, input_place) /* A3: Mosby placed */                                      \
   X(OP_PREP_MOVES, 2, NOTHING, W_NONE, run_prep_moves, no_input) /* A4: units outside the lines move at random */      \
-  X(OP_RANDSTEP, 3, DIE, W_NONE, ready_unit, input_random_move)  /* a: unit, b: context (RS_), c: spaces left */       \
-  X(OP_RECRUIT, 4, DIE, W_NONE, wait_input, input_recruit)       /* A5: the Recruitment Table */                       \
-  X(OP_CARDS, 5, NOTHING, W_NONE, run_cards, no_input)           /* A6: Action cards due */                            \
-  X(OP_EVENTS, 6, NOTHING, W_EVENTS, run_events, no_input)       /* A7: the Event step */                              \
-  X(OP_OPS, 7, CHOICE, W_OPERATIONS, ready_ops, input_action)    /* B: one of Mosby's Operations actions */            \
+  X(OP_RANDSTEP, 3, DIE, W_NONE, ready_unit,                                                                           \
+    input_random_move) /* a: unit, b: context (RS_), c: spaces left (+16 once it has moved, v3) */                     \
+  X(OP_RECRUIT, 4, DIE, W_NONE, wait_input, input_recruit)    /* A5: the Recruitment Table */                          \
+  X(OP_CARDS, 5, NOTHING, W_NONE, run_cards, no_input)        /* A6: Action cards due */                               \
+  X(OP_EVENTS, 6, NOTHING, W_EVENTS, run_events, no_input)    /* A7: the Event step */                                 \
+  X(OP_OPS, 7, CHOICE, W_OPERATIONS, ready_ops, input_action) /* B: one of Mosby's Operations actions */               \
   X(OP_PHASES_BEGIN, 8, DIE, W_INITIATIVE, card_initiative_window, input_initiative) /* C1: the Initiative Table */    \
   X(OP_PHASE, 9, NOTHING, W_NONE, run_phase, no_input)                               /* C2-C3: one Phase */            \
   X(OP_MOSBY_PHASE, 10, CHOICE, W_PHASE, ready_mosby_action, input_action) /* C3: Mosby's action in a Phase */         \

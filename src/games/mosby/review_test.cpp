@@ -357,3 +357,30 @@ TEST_CASE(
   if (s->to_move() == kChance) play(*s, {"draw:blank"});
   CHECK(!step_has(s, "more space"));  // that one space was all
 }
+
+// ---------------------------------------------------------------- D14: the Potomac stops random movement too
+
+TEST_CASE(
+    "mosby review D14: a Union unit moving at random in the Phases does not cross the Potomac by road after its "
+    "first step (6.2 L2 'a unit crossing the Potomac along a road must use its entire Move Action to cross')") {
+  auto s = ops(3, 3, 0, 3, "Middleburg");
+  int courier = M(s).put_unit(mosby::COURIER, 0, node("Hillsboro"), true);
+  play(*s, {"die:6"});  // Mosby has the Initiative
+  checks(s, 6);
+  play(*s, {"pass"});
+  REQUIRE(step_has(s, "Union Movement Table"));
+  play(*s, {"die:6"});  // non-combat column: three spaces at random
+  play(*s, {"die:1"});  // road 1 from Hillsboro: Lovettsville
+  REQUIRE(M(s).units()[courier].loc == node("Lovettsville"));
+  play(*s, {"die:1"});  // road 1 from Lovettsville: the road across the Potomac to Berlin
+  CHECK(M(s).units()[courier].loc == node("Lovettsville"));
+  CHECK(!step_has(s, "random movement"));  // its Move Action is over
+  // On its first step the crossing is allowed, and ends the move.
+  auto t = ops(3, 3, 0, 3, "Middleburg");
+  int c2 = M(t).put_unit(mosby::COURIER, 0, node("Lovettsville"), true);
+  play(*t, {"die:6"});
+  checks(t, 6);
+  play(*t, {"pass", "die:6", "die:1"});
+  CHECK(M(t).units()[c2].loc == node("Berlin"));
+  CHECK(!step_has(t, "random movement"));
+}

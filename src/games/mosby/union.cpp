@@ -225,6 +225,14 @@ void MosbyState::input_random_move(const Task& t, Action a) {
   int to = rd[(d - 1) % int(rd.size())];
   show_roll(d, std::string("Random movement from ") + g_->name(here) + " (road " +
                    std::to_string((d - 1) % rd.size() + 1) + " clockwise from road 1) to " + g_->name(to));
+  // 6.2 L2, for every unit in the Phases: "a unit crossing the Potomac along a road must use its
+  // entire Move Action to cross". Past the first step the crossing waits for the next Phase; on the
+  // first it ends the move. (c & 16: a step after the first; before v3 the river was ignored here.)
+  bool crossing = g_->revised && t.b == RS_PHASE && phases_ && blocked_potomac(here, to);
+  if (crossing && (t.c & 16)) {
+    roll_ += ": it stops at the Potomac";
+    return;
+  }
   units_[u].from = int16_t(here);
   units_[u].loc = int16_t(to);
   last_ = {here, to};
@@ -246,9 +254,10 @@ void MosbyState::input_random_move(const Task& t, Action a) {
     units_[u].retreat = true;
     return;
   }
-  bool stop = false;
+  bool stop = crossing;
   union_enter(u, to, stop);
-  if (!stop && t.c > 1) push(OP_RANDSTEP, u, t.b, t.c - 1);
+  int left = (t.c & 15) - 1;
+  if (!stop && left > 0) push(OP_RANDSTEP, u, t.b, g_->revised ? left | 16 : left);
   return;
 }
 
