@@ -94,7 +94,8 @@ namespace gamut::mosby {
   X(W_CANNON_SEARCH, 208, DIE, W_NONE, wait_input,                                                                     \
     input_cannon_search) /* 8.3: a Union unit entered the Cannon's hiding place */                                     \
   X(W_HIDE_SEARCH, 209, DIE, W_NONE, wait_input,                                                                       \
-    input_hide_search) /* 8.3: the search die after Union units enter a hidden Mosby's space; a: 1 at step 3D */       \
+    input_hide_search) /* 8.3: the search die after Union units enter a hidden Mosby's space; a: 1 at step 3D, 2 a     \
+                          non-combat unit b */                                                                         \
   X(W_INTERROGATE_Q, 250, CHOICE, W_NONE, wait_input, input_interrogate_q) /* interrogate or release (8.7) */          \
   X(W_GUIDE_Q, 251, CHOICE, W_NONE, wait_input, input_guide_q) /* Local Guide negates the escort checks (7.8) */
 

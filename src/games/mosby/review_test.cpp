@@ -384,3 +384,32 @@ TEST_CASE(
   CHECK(M(t).units()[c2].loc == node("Berlin"));
   CHECK(!step_has(t, "random movement"));
 }
+
+// ---------------------------------------------------------------- D13: 8.3, non-combat units search too
+
+TEST_CASE(
+    "mosby review D13: with 8.3, a non-combat unit entering a hidden Mosby's space rolls the search; found, it is "
+    "eliminated (8.3 'the Union unit(s) that entered the space attack Mosby immediately (unless they are non-combat "
+    "units, in which case they are eliminated normally)')") {
+  for (int die : {1, 6}) {
+    auto s = ops(3, 3, 0, 3, "Middleburg", {{"card_changes", true}});
+    int courier = M(s).put_unit(mosby::COURIER, 0, node("Aldie"), true);
+    play(*s, {"die:6"});  // Mosby has the Initiative
+    checks(s, 6);
+    M(s).give_card("Hide");
+    play(*s, {"play Hide"});
+    play(*s, {"die:6", "die:3"});  // three spaces at random; road 3 from Aldie: Middleburg
+    REQUIRE(M(s).units()[courier].loc == node("Middleburg"));
+    REQUIRE_MESSAGE(step_has(s, "searches"), M(s).step());
+    int before = fame(s);
+    play(*s, {"die:" + std::to_string(die)});
+    if (die == 1) {  // outside the lines, found on a 1
+      CHECK(!M(s).hidden());
+      CHECK(M(s).units()[courier].loc == mosby::kHold);
+      CHECK(fame(s) == before + 1);  // a courier pays 1 PP
+    } else {
+      CHECK(M(s).hidden());
+      CHECK(M(s).units()[courier].loc == node("Middleburg"));  // it stops there and moves on next Phase
+    }
+  }
+}

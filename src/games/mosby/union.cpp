@@ -152,6 +152,12 @@ void MosbyState::union_enter(int u, int n, bool& stop) {
   union_entered(n);
   UnitType t = g_->kinds[units_[u].kind].type;
   if (n == mosby_) {
+    if (hidden_ && t != COMBAT && g_->revised && hide_search()) {
+      // 8.3: non-combat units that enter search too; found, they "are eliminated normally". Its move
+      // ends here, to go on "in the following Phases" (7.2) if he stays hidden.
+      stop = true;
+      return push(W_HIDE_SEARCH, 2, u);
+    }
     if (hidden_ && t != COMBAT) return;  // a hidden Mosby lets non-combat units pass (7.2)
     stop = true;
     if (t == COMBAT) return;
