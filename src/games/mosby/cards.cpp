@@ -661,10 +661,19 @@ bool MosbyState::run_event_next(const Task& t) {
 }
 
 bool MosbyState::ready_event_draw(const Task& t) {
+  // The deck runs out only with 8.2 and high rolls; the text has no reshuffle (an engine ruling).
+  // 8.5 removes Lee Needs Information "before starting the game": before v3 it came back here.
   if (deck_left(true) == 0)
     for (size_t k = 0; k < g_->cards.size(); ++k)
-      if (g_->cards[k].event) out_[k] = 0;
+      if (g_->cards[k].event)
+        out_[k] = g_->revised && opt_[5] && g_->cards[k].effect == G::E_LEE ? g_->cards[k].count : 0;
   return false;
+}
+
+void MosbyState::empty_event_deck() {
+  out_.resize(g_->cards.size(), 0);
+  for (size_t k = 0; k < g_->cards.size(); ++k)
+    if (g_->cards[k].event) out_[k] = int8_t(g_->cards[k].count);
 }
 
 void MosbyState::input_event_draw(const Task& t, Action a) {

@@ -341,6 +341,7 @@ class MosbyState : public State {
   const std::vector<int>& events_drawn() const { return events_; }  // this turn's Event cards, in order
   int extra_events_ = 0;                                            // added to the Event card die (8.2 sets it)
   void give_event(const std::string& name);            // resolves a named Event card now (tests, scenarios)
+  void empty_event_deck();                             // every Event card counts as drawn (tests)
   int combat_modifier() const { return combat_mod_; }  // the pending combat die's modifier
 
  private:

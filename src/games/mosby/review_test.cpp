@@ -413,3 +413,19 @@ TEST_CASE(
     }
   }
 }
+
+// ---------------------------------------------------------------- D12: 8.5 keeps Lee Needs Information out
+
+TEST_CASE(
+    "mosby review D12: with 8.5, Lee Needs Information stays out when the Event deck is reshuffled (8.5 'remove the "
+    "\"Lee Needs Information\" Event card before starting the game')") {
+  for (bool north : {true, false}) {
+    std::unique_ptr<State> s = load_game("mosby")->new_state({{"north_of_potomac", north}}, 1);
+    M(s).empty_event_deck();
+    // Play on to the first Event card draw of the turn.
+    for (int k = 0; k < 20 && !step_has(s, "draw the next Event card"); ++k)
+      play(*s, {s->to_move() == 0 ? legal_names(*s)[0] : s->action_name(s->legal().back())});
+    REQUIRE_MESSAGE(step_has(s, "draw the next Event card"), M(s).step());
+    CHECK(has(*s, "event:Lee Needs Information") == !north);
+  }
+}
