@@ -303,7 +303,11 @@ int MosbyState::entry_mode(int n, bool active_combat) {
   int m = entry_;
   entry_ = 0;
   if (m) return m;
-  if (ames_left_ > 0 && (active_combat || unrevealed(n) || !units_at(n).empty() || spaces_[n].tc)) {
+  // An Ames played in the Operations serves "During Mosby's Operations": in Phases begun by a
+  // non-combat unit it waits for them to end ("all three spaces must be entered during the same
+  // Move Action" holds for a Phase's Ames). Before v3 its entries ran on into the Phases.
+  bool waits = g_->revised && phases_ && !ames_phase_;
+  if (ames_left_ > 0 && !waits && (active_combat || unrevealed(n) || !units_at(n).empty() || spaces_[n].tc)) {
     --ames_left_;
     return 3;
   }

@@ -429,3 +429,23 @@ TEST_CASE(
     CHECK(has(*s, "event:Lee Needs Information") == !north);
   }
 }
+
+// ---------------------------------------------------------------- D11: an Operations Ames stays in the Operations
+
+TEST_CASE(
+    "mosby review D11: an Ames played in the Operations does not run on into Phases begun by a non-combat unit (AC "
+    "Ames 'During the Phases, all three spaces must be entered during the same Move Action')") {
+  auto s = ops(3, 3, 0, 3, "Bristoe Station");
+  M(s).give_card("Ames");
+  M(s).put_unit(mosby::COURIER, 0, node("Brentsville"), false);
+  play(*s, {"play Ames"});
+  play(*s, {"scout:Brentsville", "die:1"});  // fails
+  checks(s, 1);                              // the courier activates: no combat unit, the card holds
+  REQUIRE(step_has(s, "Initiative"));
+  play(*s, {"die:6"});  // Mosby has the Initiative
+  checks(s, 6);
+  REQUIRE(M(s).in_phases());
+  play(*s, {"move:Manassas Junction"});
+  // An unrevealed space: its garrison is checked, no Ames entry.
+  CHECK(M(s).check_target() == "the garrison of Manassas Junction");
+}
