@@ -489,9 +489,9 @@ class MosbyGame : public Game {
   std::vector<int> odds_mosby, odds_union;       // index: -4..+4 (1:5 .. 5:1) -> modifier
   std::array<std::string, 6> move_combat, move_noncombat;
   int init_needed = 4;
-  // Rules data v3 and later play the fixes of the rules review (issue 15): the ● spaces hold a
-  // garrison, escort checks on meeting the Wagon Train, and the rest listed in data.cpp. Records
-  // made under v1 and v2 name their version and replay with the old behaviour.
+  // Rules data v3 and later play the fixes of the rules review (issue 15, its D1-D14): the ● spaces
+  // hold a garrison, escort checks on meeting the Wagon Train and the rest, each tested in
+  // review_test.cpp. Records made under v1 and v2 name their version and replay as they were made.
   bool revised = false;
   Json perf;
   int pp(const char* key) const { return perf.value(key, 0); }

@@ -449,3 +449,23 @@ TEST_CASE(
   // An unrevealed space: its garrison is checked, no Ames entry.
   CHECK(M(s).check_target() == "the garrison of Manassas Junction");
 }
+
+// ---------------------------------------------------------------- the old behaviour under v2
+
+TEST_CASE("mosby review: rules data v2 keeps the behaviour its records were made with (tests/golden/README.md)") {
+  CHECK(static_cast<const mosby::MosbyGame&>(*load_game("mosby", 2)).revised == false);
+  CHECK(static_cast<const mosby::MosbyGame&>(*load_game("mosby", 1)).revised == false);
+  CHECK(game().revised);
+  // D1 under v2: the ● space reads as revealed and empty.
+  auto s = ops(3, 4, 0, 3, "Gainesville", Json::object(), 2);
+  M(s).extend_lines(1);
+  CHECK(!M(s).unrevealed(node("Greenwich")));
+  play(*s, {"move:Greenwich"});
+  CHECK(step_has(s, "Operations"));
+  // D7 under v2: the blank seen after a failed scout stays on the map.
+  auto t = ops(3, 3, 0, 3, "Bristoe Station", Json::object(), 2);
+  play(*t, {"scout:Manassas Junction", "die:1", "draw:blank", "die:6"});
+  bool blank_there = false;
+  for (const auto& u : M(t).units()) blank_there |= u.loc == node("Manassas Junction");
+  CHECK(blank_there);
+}
