@@ -118,7 +118,7 @@ class MosbyState : public State {
   // Random play loses within a turn or two, so random playouts score every
   // move near a defeat. Scored by the heuristic at once, the search with the
   // hint's 2,000 iterations won 15 of 40 games (mean Notoriety 5.5) against
-  // 4 of 40 (2.1) with playouts; the greedy bot wins 23%.
+  // 4 of 40 (2.1) with playouts; the greedy bot wins 21% (rules data v3; 24% under v2).
   int playout_plies() const override { return 0; }
   std::vector<int> action_nodes(Action a) const override;
   std::string describe_result() const override;
