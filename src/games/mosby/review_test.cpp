@@ -469,3 +469,18 @@ TEST_CASE("mosby review: rules data v2 keeps the behaviour its records were made
   for (const auto& u : M(t).units()) blank_there |= u.loc == node("Manassas Junction");
   CHECK(blank_there);
 }
+
+// ---------------------------------------------------------------- D16 (beyond D1-D14): Restore clears the original
+// lines
+
+TEST_CASE(
+    "mosby review D16: restoring the lines removes every status marker within the original lines, ● ones too (7.1 "
+    "step 2 'Remove all status markers that are within the original Union lines')") {
+  auto s = ops(3, 3, 0, 3, "Bristoe Station", {{"unrevealed_entry", true}});
+  int mj = node("Manassas Junction");
+  play(*s, {"move:Manassas Junction", "die:6"});  // 8.8: stays asleep, a ● marker and no draw
+  REQUIRE(M(s).space(mj).status == 2);
+  M(s).restore_lines();
+  CHECK(M(s).space(mj).status == 0);
+  CHECK(M(s).unrevealed(mj));
+}

@@ -115,7 +115,9 @@ void MosbyState::restore_lines() {
   }
   for (size_t n = 0; n < spaces_.size(); ++n) {
     Space& s = spaces_[n];
-    if (s.status == 1 && g_->orig_lines[n]) s.status = 0;
+    // 7.1 step 2: "Remove all status markers that are within the original Union lines" (before v3
+    // only the revealed ones: the ● markers of 8.4 and 8.8 stayed and used up the mix).
+    if (g_->orig_lines[n] && (s.status == 1 || g_->revised)) s.status = 0;
     if (s.status && !g_->orig_lines[n]) s.status = 2;
   }
 }
