@@ -94,8 +94,7 @@ namespace gamut::mosby {
   X(W_CANNON_SEARCH, 208, DIE, W_NONE, wait_input,                                                                     \
     input_cannon_search) /* 8.3: a Union unit entered the Cannon's hiding place */                                     \
   X(W_HIDE_SEARCH, 209, DIE, W_NONE, wait_input,                                                                       \
-    input_hide_search) /* 8.3: the search die after Union units enter a hidden Mosby's space; a: 1 at step 3D, 2 a     \
-                          non-combat unit b */                                                                         \
+    input_hide_search) /* 8.3: a search die; a: 0 in a Phase, 1 at step 3D, 2 non-combat unit b entered */             \
   X(W_INTERROGATE_Q, 250, CHOICE, W_NONE, wait_input, input_interrogate_q) /* interrogate or release (8.7) */          \
   X(W_GUIDE_Q, 251, CHOICE, W_NONE, wait_input, input_guide_q) /* Local Guide negates the escort checks (7.8) */
 
