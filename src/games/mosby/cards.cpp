@@ -186,7 +186,7 @@ bool needs_checks(const MosbyState& s, int n);
 }
 
 void MosbyState::card_plays(std::vector<Action>& r) const {
-  if (g_->cards.empty() || hand_.empty() || mosby_ < 0 || hidden_) return;
+  if (g_->cards.empty() || hand_.empty() || mosby_ < 0 || (hidden_ && !g_->revised)) return;
   const Task& t = stack_.back();
   int k = decision_kind(t.op);
   if (k < 0) return;
@@ -231,7 +231,7 @@ void MosbyState::card_plays(std::vector<Action>& r) const {
         if (k > 0) r.push_back(kPlay + type);
         break;
       case G::C_HIDE:
-        if (k == 1 && !spaces_[mosby_].tc) r.push_back(kPlay + type);
+        if (k == 1 && !spaces_[mosby_].tc && !hidden_) r.push_back(kPlay + type);
         break;
       case G::C_CANNON:
         if (k < 2) r.push_back(kDiscard + type);  // the Cannon may be given up at any time (6.2)
@@ -246,7 +246,7 @@ namespace {
 // Entering n would call for Activation checks that Local Guide spares: an
 // unrevealed space within the lines, or deactivated units in it.
 bool needs_checks(const MosbyState& s, int n) {
-  if (s.space(n).lines && !s.space(n).tc && s.space(n).status == 0) return true;
+  if (s.revised() ? s.unrevealed(n) : s.space(n).lines && !s.space(n).tc && s.space(n).status == 0) return true;
   for (size_t u = 0; u < s.units().size(); ++u)
     if (s.units()[u].loc == n && !s.units()[u].active) return true;
   return false;
@@ -305,7 +305,11 @@ int MosbyState::entry_mode(int n, bool active_combat) {
   int m = entry_;
   entry_ = 0;
   if (m) return m;
-  if (ames_left_ > 0 && (active_combat || unrevealed(n) || !units_at(n).empty() || spaces_[n].tc)) {
+  // An Ames played in the Operations serves "During Mosby's Operations": in Phases begun by a
+  // non-combat unit it waits for them to end ("all three spaces must be entered during the same
+  // Move Action" holds for a Phase's Ames). Before v3 its entries ran on into the Phases.
+  bool waits = g_->revised && phases_ && !ames_phase_;
+  if (ames_left_ > 0 && !waits && (active_combat || unrevealed(n) || !units_at(n).empty() || spaces_[n].tc)) {
     --ames_left_;
     return 3;
   }
@@ -663,10 +667,19 @@ bool MosbyState::run_event_next(const Task& t) {
 }
 
 bool MosbyState::ready_event_draw(const Task& t) {
+  // The deck runs out only with 8.2 and high rolls; the text has no reshuffle (an engine ruling).
+  // 8.5 removes Lee Needs Information "before starting the game": before v3 it came back here.
   if (deck_left(true) == 0)
     for (size_t k = 0; k < g_->cards.size(); ++k)
-      if (g_->cards[k].event) out_[k] = 0;
+      if (g_->cards[k].event)
+        out_[k] = g_->revised && opt_[5] && g_->cards[k].effect == G::E_LEE ? g_->cards[k].count : 0;
   return false;
+}
+
+void MosbyState::empty_event_deck() {
+  out_.resize(g_->cards.size(), 0);
+  for (size_t k = 0; k < g_->cards.size(); ++k)
+    if (g_->cards[k].event) out_[k] = int8_t(g_->cards[k].count);
 }
 
 void MosbyState::input_event_draw(const Task& t, Action a) {
@@ -706,6 +719,7 @@ void MosbyState::input_extend_draw(const Task& t, Action a) {
   int kind = a - kDraw, u = pool_unit(kind);
   roll_ = "Drawn for Mosby's space: " + g_->kinds[kind].name;
   dice_ = {};
+  if (g_->revised) use_status(mosby_, 1);  // the counter drawn is the space's garrison, seen: revealed
   if (g_->kinds[kind].type != COMBAT) {
     units_[u].loc = int16_t(mosby_);
     return eliminate_noncombat(u);  // blanks and pickets go to the box; couriers and wagons pay
@@ -798,7 +812,11 @@ void MosbyState::input_combat_cards(const Task& t, Action a) {
       if (mosby_ >= 0) {
         bool found = false;
         for (int u : units_at(mosby_)) found |= units_[u].active && combat(u);
-        if (found) scatter_active();
+        // 8.3: the units that entered his space search it first, at step 3D as in the Phase.
+        if (found && g_->revised && !mosby_attacks_ && hide_search())
+          push(W_HIDE_SEARCH, 1);
+        else if (found)
+          scatter_active();
       }
       return;
     case G::C_BLUFF: {
@@ -982,6 +1000,8 @@ std::string MosbyState::card_action_name(Action a) const {
         return t.a == 2 ? "roll the casualty check" : t.a ? "accept the wound" : "continue";
       case CO_INIT_Q:
         return "roll for initiative";
+      case W_GUIDE_Q:
+        return "roll the escort checks";
       default:
         return "continue";
     }

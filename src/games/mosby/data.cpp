@@ -102,6 +102,7 @@ MosbyGame::MosbyGame(const Json& d, int version) : Game("mosby", 1, 1, true, d, 
     move_noncombat[k] = t["union_movement"]["noncombat"][k];
   }
   init_needed = t["initiative"]["mosby_wins_on"];
+  revised = version >= 3;
   perf = t["performance"];
   status_markers = t["status_markers"]["value"];
   hand_limit = t["hand_limit"]["value"];

@@ -118,7 +118,7 @@ class MosbyState : public State {
   // Random play loses within a turn or two, so random playouts score every
   // move near a defeat. Scored by the heuristic at once, the search with the
   // hint's 2,000 iterations won 15 of 40 games (mean Notoriety 5.5) against
-  // 4 of 40 (2.1) with playouts; the greedy bot wins 23%.
+  // 4 of 40 (2.1) with playouts; the greedy bot wins 21% (rules data v3; 24% under v2).
   int playout_plies() const override { return 0; }
   std::vector<int> action_nodes(Action a) const override;
   std::string describe_result() const override;
@@ -268,6 +268,7 @@ class MosbyState : public State {
   void input_escort_checks(const Task& t, Action a);
   bool ready_escort_draw(const Task& t);
   void input_escort_draw(const Task& t, Action a);
+  void input_guide_q(const Task& t, Action a);
   // optional.cpp.
   void input_demolition(const Task& t, Action a);
   void input_rail_repair(const Task& t, Action a);
@@ -284,9 +285,6 @@ class MosbyState : public State {
   std::vector<int> units_at(int n) const;
   bool any_active() const;
   bool in_lines(int n) const { return spaces_[n].lines || spaces_[n].tc; }
-  bool unrevealed(int n) const {
-    return in_lines(n) && !spaces_[n].tc && (spaces_[n].status == 0 || (!unknown_.empty() && unknown_[n]));
-  }
   std::vector<int> dist_from(const std::vector<int>& sources) const;
   void use_status(int n, int side);
   void to_pool(int u);
@@ -294,6 +292,7 @@ class MosbyState : public State {
   void eliminate_noncombat(int u);
   void deactivate(int u);
   void activate(int u);
+  void examine(int u);  // a deactivated counter looked at by scouting or entering
   std::vector<Check> checks_around(int n, bool include_space_units) const;
   void start_checks(const std::vector<Check>& c, int ctx, int node);
   void mosby_enter(int n);
@@ -342,6 +341,7 @@ class MosbyState : public State {
   const std::vector<int>& events_drawn() const { return events_; }  // this turn's Event cards, in order
   int extra_events_ = 0;                                            // added to the Event card die (8.2 sets it)
   void give_event(const std::string& name);            // resolves a named Event card now (tests, scenarios)
+  void empty_event_deck();                             // every Event card counts as drawn (tests)
   int combat_modifier() const { return combat_mod_; }  // the pending combat die's modifier
 
  private:
@@ -410,7 +410,10 @@ class MosbyState : public State {
   int escorts_hidden() const { return escorts_hidden_; }
   const std::vector<int>& escorts() const { return escorts_; }
   bool option(int rule) const { return opt_[rule]; }  // optional rule 8.<rule> chosen at game start
+  bool revised() const;                               // the rules data has the review's fixes (v3+)
   const std::string& scenario() const { return scenario_; }
+  // A space within the lines whose garrison is not known: no marker, or the ● side (7.1, 7.2, 8.4, 8.8).
+  bool unrevealed(int n) const;
   int scenario_step() const { return step_pos_; }       // player decisions of the script taken so far
   bool scripted() const;                                // the next chance outcome comes from the script
   int leader_penalty() const;                           // kidnapped leaders slow Mosby in the Phases (6.3)
@@ -486,6 +489,10 @@ class MosbyGame : public Game {
   std::vector<int> odds_mosby, odds_union;       // index: -4..+4 (1:5 .. 5:1) -> modifier
   std::array<std::string, 6> move_combat, move_noncombat;
   int init_needed = 4;
+  // Rules data v3 and later play the fixes of the rules review (issue 15, its D1-D14): the ● spaces
+  // hold a garrison, escort checks on meeting the Wagon Train and the rest, each tested in
+  // review_test.cpp. Records made under v1 and v2 name their version and replay as they were made.
+  bool revised = false;
   Json perf;
   int pp(const char* key) const { return perf.value(key, 0); }
   int node(const std::string& id) const { return board_.at(id); }

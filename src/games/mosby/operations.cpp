@@ -45,7 +45,7 @@ void MosbyState::mosby_enter(int n) {
     if (!quiet)
       c.push_back({1, int16_t(u)});
     else if (!units_[u].active)
-      units_[u].seen = true;
+      examine(u);
   }
   if (spaces_[n].tc && mode < 2) c.push_back({2, int16_t(n)});
   if (c.empty() && !draw && (mode == 0 || units_at(n).empty())) return;
@@ -127,7 +127,15 @@ std::vector<Action> MosbyState::decisions() const {
       common(false);
       break;
     case OP_MOSBY_PHASE:
-      if (phase_allowance() > 0) moves(true, true);  // the Cannon and a leader may leave none (6.2)
+      if (phase_allowance() > 0) {
+        moves(true, true);
+      } else if (g_->revised && holds(MosbyGame::C_FAST_HORSES)) {
+        // The Cannon and a leader may leave no move, but "the 'Fast Horses' or 'Spur the Horses'
+        // Action cards can be played, together or individually, to increase the guerrilla band's
+        // movement allowance" (AC Cannon): its one space, along a pike.
+        for (const auto& l : g_->adj[mosby_])
+          if (l.type == g_->pike) r.push_back(kMove + l.to);
+      }
       common(true);
       break;
     case OP_MOSBY_MOVING:
@@ -141,6 +149,9 @@ std::vector<Action> MosbyState::decisions() const {
                                }),
                 r.end());
       r.push_back(kStop);
+      // C3: "Mosby ... may move into the same space and engage in combat as a single Action"; the
+      // units he entered stayed deactivated (an activated combat unit forces the combat itself).
+      if (g_->revised && !units_at(mosby_).empty()) r.push_back(kAttack);
       break;
     case OP_SKEDADDLE_Q:
       r = {kSkedaddle, kStand};
@@ -156,7 +167,7 @@ std::vector<Action> MosbyState::decisions() const {
 // A successful scout, or Local Information's automatic one (6.1 step 1).
 void MosbyState::scout_success(int n) {
   for (int u : units_at(n))
-    if (!units_[u].active) units_[u].seen = true;
+    if (!units_[u].active) examine(u);
   if (unrevealed(n)) {
     use_status(n, 1);
     push(OP_DRAW, DR_EXAMINE_SCOUT, n);
@@ -193,7 +204,8 @@ bool MosbyState::ready_mosby_action(const Task& t) {
     for (int u : units_at(mosby_))
       if (units_[u].active && !combat(u)) eliminate_noncombat(u);
   // The Phases end as soon as no Union unit is activated (C3).
-  if (mosby_ < 0 || (t.op == OP_MOSBY_PHASE && (!any_active() || hidden_))) {  // hidden: he passes
+  // Hidden, he passes (before v3 with no choice; since, he may give up hiding by acting, AC Hide).
+  if (mosby_ < 0 || (t.op == OP_MOSBY_PHASE && (!any_active() || (hidden_ && !g_->revised)))) {
     stack_.pop_back();
     return true;
   }
@@ -206,6 +218,14 @@ void MosbyState::input_action(const Task& t, Action a) {
     stack_.push_back(t);
     return hide_cannon(a - kHideCannon);
   }
+  if (a == kFree && g_->revised) {  // no Action spent: "Freeing the leader cancels this movement penalty" (6.3)
+    stack_.push_back(t);
+    for (Leader& l : leaders_)
+      if (l.state == 2) l.state = 3;
+    return;
+  }
+  // AC Hide: "Mosby's guerrilla band must pass in order to remain hidden"; any other Action ends it.
+  if (g_->revised && hidden_ && a != kPass) hidden_ = false;
   bool phase = t.op != OP_OPS;
   if (t.op == OP_OPS) {
     push(OP_OPS);
@@ -220,6 +240,7 @@ void MosbyState::input_action(const Task& t, Action a) {
     if (phase) {
       left -= 1;
       bool extra = fast_horses_step(mosby_, to, t.op != OP_MOSBY_MOVING, left);
+      if (allow <= 0) extra = false;  // with no allowance this step was the Fast Horses space itself
       if (blocked_potomac(mosby_, to)) left = 0, extra = false;  // a road crossing takes the whole Move (6.2)
       if (left > 0)
         push(OP_MOSBY_MOVING, left, allow);

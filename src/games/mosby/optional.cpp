@@ -203,8 +203,17 @@ void MosbyState::input_hide_search(const Task& t, Action a) {
   // units in his space attack at once; otherwise it works as usual.
   bool found = mosby_ >= 0 && d <= (in_lines(mosby_) ? 2 : 1);
   show_roll(d, found ? "The Union finds the hidden Mosby (8.3)" : "The search fails: Mosby stays hidden (8.3)");
+  if (t.a == 2) {  // a non-combat unit entered: found, it is eliminated; else it stays and the Hide holds
+    if (found) hidden_ = false;
+    if (found && units_[t.b].loc == mosby_) eliminate_noncombat(t.b);
+    return;
+  }
   if (!found) return scatter_active();
   hidden_ = false;
+  if (t.a == 1) {  // Hide played at combat step 3D: the combat it was to stop goes on
+    push(OP_COMBAT_ROLL);
+    return push(CO_COMBAT_Q);
+  }
   return begin_combat(false);
 }
 

@@ -18,11 +18,12 @@ namespace gamut::mosby {
   X(OP_TURN, 0, NOTHING, W_NONE, run_turn, no_input)       /* A1-A2: reinforcements, Awareness; pushes the turn */     \
   X(OP_PLACE, 1, CHOICE, W_NONE, ready_place, input_place) /* A3: Mosby placed */                                      \
   X(OP_PREP_MOVES, 2, NOTHING, W_NONE, run_prep_moves, no_input) /* A4: units outside the lines move at random */      \
-  X(OP_RANDSTEP, 3, DIE, W_NONE, ready_unit, input_random_move)  /* a: unit, b: context (RS_), c: spaces left */       \
-  X(OP_RECRUIT, 4, DIE, W_NONE, wait_input, input_recruit)       /* A5: the Recruitment Table */                       \
-  X(OP_CARDS, 5, NOTHING, W_NONE, run_cards, no_input)           /* A6: Action cards due */                            \
-  X(OP_EVENTS, 6, NOTHING, W_EVENTS, run_events, no_input)       /* A7: the Event step */                              \
-  X(OP_OPS, 7, CHOICE, W_OPERATIONS, ready_ops, input_action)    /* B: one of Mosby's Operations actions */            \
+  X(OP_RANDSTEP, 3, DIE, W_NONE, ready_unit,                                                                           \
+    input_random_move) /* a: unit, b: context (RS_), c: spaces left (+16 once it has moved, v3) */                     \
+  X(OP_RECRUIT, 4, DIE, W_NONE, wait_input, input_recruit)    /* A5: the Recruitment Table */                          \
+  X(OP_CARDS, 5, NOTHING, W_NONE, run_cards, no_input)        /* A6: Action cards due */                               \
+  X(OP_EVENTS, 6, NOTHING, W_EVENTS, run_events, no_input)    /* A7: the Event step */                                 \
+  X(OP_OPS, 7, CHOICE, W_OPERATIONS, ready_ops, input_action) /* B: one of Mosby's Operations actions */               \
   X(OP_PHASES_BEGIN, 8, DIE, W_INITIATIVE, card_initiative_window, input_initiative) /* C1: the Initiative Table */    \
   X(OP_PHASE, 9, NOTHING, W_NONE, run_phase, no_input)                               /* C2-C3: one Phase */            \
   X(OP_MOSBY_PHASE, 10, CHOICE, W_PHASE, ready_mosby_action, input_action) /* C3: Mosby's action in a Phase */         \
@@ -93,8 +94,9 @@ namespace gamut::mosby {
   X(W_CANNON_SEARCH, 208, DIE, W_NONE, wait_input,                                                                     \
     input_cannon_search) /* 8.3: a Union unit entered the Cannon's hiding place */                                     \
   X(W_HIDE_SEARCH, 209, DIE, W_NONE, wait_input,                                                                       \
-    input_hide_search) /* 8.3: the search die after Union units enter a hidden Mosby's space */                        \
-  X(W_INTERROGATE_Q, 250, CHOICE, W_NONE, wait_input, input_interrogate_q) /* interrogate or release (8.7) */
+    input_hide_search) /* 8.3: a search die; a: 0 in a Phase, 1 at step 3D, 2 non-combat unit b entered */             \
+  X(W_INTERROGATE_Q, 250, CHOICE, W_NONE, wait_input, input_interrogate_q) /* interrogate or release (8.7) */          \
+  X(W_GUIDE_Q, 251, CHOICE, W_NONE, wait_input, input_guide_q) /* Local Guide negates the escort checks (7.8) */
 
 enum Op : int16_t {
 #define MOSBY_TASK_CODE(task, code, ...) task = code,

@@ -24,6 +24,17 @@ bool MosbyState::any_active() const {
   return wagon_state_ == 1;  // the Wagon Train keeps the Phases going (7.8)
 }
 
+bool MosbyState::revised() const { return g_->revised; }
+
+bool MosbyState::unrevealed(int n) const {
+  if (!in_lines(n) || spaces_[n].tc) return false;
+  // "If the space is within Union lines and does not have a 'revealed' status marker, there is a
+  // unit in it" (7.2): the ● side of Extend the Front (7.1) is a garrison too. Before v3 only
+  // the 8.8 and 8.4 ● markers were, through unknown_.
+  if (g_->revised) return spaces_[n].status != 1;
+  return spaces_[n].status == 0 || (!unknown_.empty() && unknown_[n]);
+}
+
 bool MosbyState::blocked_potomac(int from, int to) const {
   for (const auto& l : g_->adj[from])
     if (l.to == to) return l.potomac && l.type != g_->board().edge_type("track");
@@ -83,6 +94,13 @@ void MosbyState::deactivate(int u) {
   x.seen = x.dmg > 0;  // face down again; a strength marker still shows
 }
 
+void MosbyState::examine(int u) {
+  units_[u].seen = true;
+  // 7.7: "When Mosby's guerrilla band enters or scouts a space with a false unit, it is removed and
+  // placed in the Union Unit Holding Box" (6.1 1A too). Before v3 a blank seen so stayed on the map.
+  if (g_->revised && g_->kinds[units_[u].kind].type == BLANK) to_hold(u);
+}
+
 void MosbyState::activate(int u) {
   units_[u].active = true;
   units_[u].seen = true;
@@ -97,7 +115,9 @@ void MosbyState::restore_lines() {
   }
   for (size_t n = 0; n < spaces_.size(); ++n) {
     Space& s = spaces_[n];
-    if (s.status == 1 && g_->orig_lines[n]) s.status = 0;
+    // 7.1 step 2: "Remove all status markers that are within the original Union lines" (before v3
+    // only the revealed ones: the ● markers of 8.4 and 8.8 stayed and used up the mix).
+    if (g_->orig_lines[n] && (s.status == 1 || g_->revised)) s.status = 0;
     if (s.status && !g_->orig_lines[n]) s.status = 2;
   }
 }
@@ -134,6 +154,12 @@ void MosbyState::union_enter(int u, int n, bool& stop) {
   union_entered(n);
   UnitType t = g_->kinds[units_[u].kind].type;
   if (n == mosby_) {
+    if (hidden_ && t != COMBAT && g_->revised && hide_search()) {
+      // 8.3: non-combat units that enter search too; found, they "are eliminated normally". Its move
+      // ends here, to go on "in the following Phases" (7.2) if he stays hidden.
+      stop = true;
+      return push(W_HIDE_SEARCH, 2, u);
+    }
     if (hidden_ && t != COMBAT) return;  // a hidden Mosby lets non-combat units pass (7.2)
     stop = true;
     if (t == COMBAT) return;
@@ -207,6 +233,14 @@ void MosbyState::input_random_move(const Task& t, Action a) {
   int to = rd[(d - 1) % int(rd.size())];
   show_roll(d, std::string("Random movement from ") + g_->name(here) + " (road " +
                    std::to_string((d - 1) % rd.size() + 1) + " clockwise from road 1) to " + g_->name(to));
+  // 6.2 L2, for every unit in the Phases: "a unit crossing the Potomac along a road must use its
+  // entire Move Action to cross". Past the first step the crossing waits for the next Phase; on the
+  // first it ends the move. (c & 16: a step after the first; before v3 the river was ignored here.)
+  bool crossing = g_->revised && t.b == RS_PHASE && phases_ && blocked_potomac(here, to);
+  if (crossing && (t.c & 16)) {
+    roll_ += ": it stops at the Potomac";
+    return;
+  }
   units_[u].from = int16_t(here);
   units_[u].loc = int16_t(to);
   last_ = {here, to};
@@ -228,9 +262,10 @@ void MosbyState::input_random_move(const Task& t, Action a) {
     units_[u].retreat = true;
     return;
   }
-  bool stop = false;
+  bool stop = crossing;
   union_enter(u, to, stop);
-  if (!stop && t.c > 1) push(OP_RANDSTEP, u, t.b, t.c - 1);
+  int left = (t.c & 15) - 1;
+  if (!stop && left > 0) push(OP_RANDSTEP, u, t.b, g_->revised ? left | 16 : left);
   return;
 }
 
@@ -405,7 +440,7 @@ void MosbyState::input_checks(const Task& t, Action a) {
       if (combat(u)) batch_combat_ = true;
       activate(u);
     } else if (check_ctx_ != CK_AROUND && !(opt_[8] && check_ctx_ == CK_ENTER)) {
-      units_[u].seen = true;
+      examine(u);
     }
   } else if (act) {
     push(OP_DRAW, DR_ACTIVATE, k.id);

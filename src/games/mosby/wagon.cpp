@@ -119,6 +119,10 @@ void MosbyState::input_wagon_step(const Task& t, Action a) {
     roll_ = std::string("The Wagon Train moves ") + (choice ? "(a die roll between equal routes) " : "") + "from " +
             g_->name(from) + " to " + g_->name(to);
     if (to == g_->wagon_end) wagon_arrived_ = true;
+    // 7.8: "These checks must be made when Mosby's guerrilla band and the Wagon Train first meet in
+    // a space". Rolling into his space in the Union's Action, the train would otherwise face his
+    // next Action, in the same Phase, unchecked.
+    if (g_->revised && to == mosby_) wagon_phase_checks();
     return;
   }
   int u = t.a, from = units_[u].loc;
@@ -134,6 +138,13 @@ bool MosbyState::ready_escort_checks(const Task& t) {
     stack_.pop_back();
     return true;
   }
+  // 7.8 step 1: "An Action card (such as Local Guide) can be played to negate these checks"; asked
+  // once (c = 1) for the checks of a meeting or a Phase, not for those after a demolition (b = 1).
+  if (g_->revised && t.b == 0 && t.c == 0 && holds(MosbyGame::C_GUIDE)) {
+    stack_.back().c = 1;
+    push(W_GUIDE_Q);
+    return true;
+  }
   return false;
 }
 
@@ -143,12 +154,19 @@ void MosbyState::input_escort_checks(const Task& t, Action a) {
   dice_ = {d};
   roll_ = "Activation check for a Wagon Train escort (activates on " + std::to_string(awareness_) + " or less): die " +
           std::to_string(d) + (act ? ", activated" : ", stays put");
-  push(W_ESCORT_CHECKS, t.a - 1, t.b);
+  push(W_ESCORT_CHECKS, t.a - 1, t.b, t.c);
   if (act)
     push(W_DRAW, 1, wagon_at_);
   else if (t.b)
     push(W_DRAW, 2, wagon_at_);
   return;
+}
+
+void MosbyState::input_guide_q(const Task& t, Action a) {
+  if (a == kGoOn) return;  // the checks below are rolled
+  discard(a - kPlay);
+  stack_.pop_back();  // the escort checks
+  roll_ = "Local Guide: the escort checks are negated";
 }
 
 bool MosbyState::ready_escort_draw(const Task& t) {
@@ -200,6 +218,8 @@ std::string MosbyState::wagon_step(int op) const {
       return "The Union searches the space where Mosby hides (8.3)";
     case W_INTERROGATE_Q:
       return "Interrogate the captured unit (8.7) or let it go";
+    case W_GUIDE_Q:
+      return "Mosby meets the Wagon Train: play Local Guide to negate the escort checks, or roll them (7.8)";
   }
   return "";
 }
@@ -208,6 +228,10 @@ void MosbyState::wagon_decisions(std::vector<Action>& r) const {
   if (over_ || stack_.empty()) return;
   if (stack_.back().op == W_INTERROGATE_Q) {
     r = {kInterrogate, kRelease};
+    return;
+  }
+  if (stack_.back().op == W_GUIDE_Q) {
+    r = {kPlay + g_->card_of[MosbyGame::C_GUIDE], kGoOn};
     return;
   }
   auto has = [&](Action a) { return std::find(r.begin(), r.end(), a) != r.end(); };
