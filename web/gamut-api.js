@@ -47,7 +47,7 @@
       return e || null;
     },
     summary: function (open) { var e = call('gamut_ui', [open === false ? 'summary:close' : 'summary']); return e || null; },
-    tutorial: function (id) { var e = call('gamut_ui', ['tutorial:' + (id || 'mosby')]); return e || null; }
+    tutorial: function (id) { var e = call('gamut_ui', [id ? 'tutorial:' + id : 'tutorial']); return e || null; }  // no id: the current game's, else the first game that has one
   };
   ready.then(function () { window.gamut.isReady = true; });
   window.addEventListener('hashchange', function () {

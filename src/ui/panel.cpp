@@ -65,8 +65,13 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   // Moves without board nodes, and choosers.
   if (can_act() && !editing()) {
     std::vector<Action> buttons;
-    for (Action a : st.legal())
-      if (st.action_nodes(a).empty()) buttons.push_back(a);
+    bool one_click = true, any_click = false;  // the board's moves take one click each (placing a mark)
+    for (Action a : st.legal()) {
+      size_t n = st.action_nodes(a).size();
+      if (n == 0) buttons.push_back(a);
+      any_click |= n > 0;
+      one_click &= n <= 1;
+    }
     if (!buttons.empty()) {
       ImGui::TextUnformatted("Choose:");
       int gkind = 0;
@@ -105,7 +110,8 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
           break;
         }
     }
-    if (sel_.empty()) ImGui::TextDisabled("Click a highlighted piece, then where it goes.");
+    if (sel_.empty() && any_click)
+      ImGui::TextDisabled(one_click ? "Click a highlighted place." : "Click a highlighted piece, then where it goes.");
   }
   // Dice: they tumble for a moment when they change.
   if (!view.dice.empty()) {
