@@ -83,9 +83,10 @@ std::string Session::act(Action a) {
 bool Session::undo() {
   int seat = screen_;
   if (seat < 0 || !match_->undo(seat)) return false;
-  // Undo must not leave the screen on a seat other than the one whose move it
-  // took back, so no cover goes up and nothing new is shown.
-  covered_ = false;
+  // Uncovered, the screen stays on the seat whose move was taken back, so no
+  // cover goes up and nothing new is shown. Under the cover, whoever is at the
+  // screen now may not be that seat's player: the cover stays up until the
+  // player to move claims the board.
   search_.reset();
   clear_hint();
   return true;
@@ -247,6 +248,7 @@ Json Session::save_json() const {
   for (const Seat& s : seats_) seats.push_back(s.name());
   j["players"] = seats;
   j["screen"] = screen_;
+  j["covered"] = covered_;  // a reload during a hand-over comes back covered
   return j;
 }
 
@@ -256,7 +258,7 @@ std::unique_ptr<Session> Session::from_json(const Json& j) {
   auto s = std::make_unique<Session>(std::move(r), std::move(seats));
   int scr = j.value("screen", s->screen_);
   if (scr >= -1 && scr < int(s->seats_.size())) s->screen_ = scr;
-  s->covered_ = false;
+  s->covered_ = j.value("covered", false) && s->match_->game().info().hidden_info;
   return s;
 }
 
@@ -267,7 +269,7 @@ std::vector<std::string> Session::log() const {
     int t = s->to_move();
     std::string who = t >= 0 ? match_->game().seat_name(t) + ": " : "";
     if (t == kChance) who = "* ";
-    r.push_back(who + s->public_name(a, screen_));
+    r.push_back(who + s->public_name(a, viewer()));
     s->apply(a);
   }
   return r;

@@ -37,6 +37,9 @@ class Session {
   int humans() const;
   int screen_seat() const { return screen_; }  // whose view is drawn; -1 spectator
   bool covered() const { return covered_; }    // hotseat hand-over screen is up
+  // The seat whose secrets may be shown now: nobody's while the cover is up,
+  // since the person at the screen is between two players.
+  int viewer() const { return covered_ ? -1 : screen_; }
   void uncover();
   bool thinking() const { return search_ != nullptr; }
   int ai_progress() const;  // 0-100

@@ -193,6 +193,8 @@ bool Table::command(const std::string& cmd, std::string& err) {
     int level = cmd.size() > 12 && cmd[11] == ':' ? std::atoi(cmd.c_str() + 12) : 3;
     session_->set_ai(seat, on, level);
     changed();
+  } else if (session_->covered() && cmd != "uncover") {
+    err = "hand the screen over first";  // nothing else lifts the cover
   } else if (cmd.rfind("replay:", 0) == 0) {
     replaying = true;
     replay_pos = std::clamp(std::atoi(cmd.c_str() + 7), 0, int(session_->match().record().actions.size()));
@@ -254,7 +256,7 @@ Json Table::state() const {
     return j;
   }
   const State& s = session_->state();
-  int seat = session_->screen_seat(), t = s.to_move();
+  int seat = session_->viewer(), t = s.to_move();
   j["game"] = session_->match().record().game;
   j["turn"] = s.move_number();
   j["to_move"] = t;

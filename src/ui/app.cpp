@@ -347,8 +347,9 @@ void App::draw_play(float w, float h) {
   if (button("Rules")) rules_open_ = true, rules_id_ = g.info().id;
   ImGui::SameLine();
   if (button(table_.replaying ? "Back to game" : "Replay")) {
-    table_.replaying = !table_.replaying;
-    table_.replay_pos = int(table_.session()->match().record().actions.size());
+    std::string e = api_ui(table_.replaying ? "live"
+                                            : "replay:" + std::to_string(table_.session()->match().record().actions.size()));
+    if (!e.empty()) notify(e, true);
   }
   ImGui::SameLine();
   ImGui::TextDisabled("  %s", g.info().name.c_str());

@@ -14,6 +14,13 @@ namespace {
 double fixed_date() { return 1.7e12; }
 
 // The first game with at least two seats and a first move made by a person.
+// The first two-seat game with hidden information, for the hand-over cover.
+std::string hidden_game() {
+  for (const std::string& id : game_ids())
+    if (load_game(id)->info().hidden_info && load_game(id)->info().min_seats == 2) return id;
+  return "";
+}
+
 std::string two_seat_game() {
   for (const std::string& id : game_ids())
     if (load_game(id)->info().max_seats >= 2) return id;
@@ -109,6 +116,12 @@ TEST_CASE("table: undo and redo go through the session and are saved; replay blo
   CHECK(g.table.share_code() == f.table.share_code());
 
   std::string err;
+  if (f.table.session()->covered()) {
+    REQUIRE(f.table.command("replay:0", err));
+    CHECK(err != "");  // nothing but the incoming player's claim lifts the cover
+    CHECK(!f.table.replaying);
+    REQUIRE(f.table.command("uncover", err));
+  }
   REQUIRE(f.table.command("replay:0", err));
   CHECK(f.table.replaying);
   CHECK(f.table.state()["replay"] == 0);
@@ -200,4 +213,38 @@ TEST_CASE("table: a finished game is reported ended once") {
   CHECK(f.ended == 1);
   f.table.step(1000, 2e9);
   CHECK(f.ended == 1);
+}
+
+TEST_CASE("table: under the hand-over cover nothing shows a seat's secrets - not undo, redo, replay or a reload") {
+  std::string id = hidden_game();
+  if (id.empty()) return;
+  Fixture f;
+  REQUIRE(f.table.new_game(id, R"({"seed": 21, "seats": ["human", "human"]})") == "");
+  Session& s = *f.table.session();
+  for (int i = 0; i < 40 && !s.covered(); ++i) f.play_one();
+  REQUIRE(s.covered());
+  // While covered the page API reports the spectator's view, which holds no secret of either seat.
+  Json spectator = s.state().view(-1);
+  CHECK(f.table.state()["view"] == spectator);
+  CHECK(f.table.state()["seat"] == -1);
+  // Undo under the cover: the move is taken back and the board stays covered.
+  CHECK(f.table.undo() == "");
+  CHECK(s.covered());
+  CHECK(f.table.state()["view"] == s.state().view(-1));
+  CHECK(f.table.redo() == "");
+  CHECK(s.covered());
+  std::string err;
+  REQUIRE(f.table.command("replay:0", err));
+  CHECK(err != "");
+  CHECK(s.covered());
+  // A reload (the autosave read back) comes back covered.
+  Fixture g;
+  g.storage.items = f.storage.items;
+  REQUIRE(g.table.resume() == "");
+  CHECK(g.table.session()->covered());
+  CHECK(g.table.state()["view"] == g.table.session()->state().view(-1));
+  // The incoming player's claim lifts it, for the seat to move.
+  REQUIRE(g.table.command("uncover", err));
+  CHECK(!g.table.session()->covered());
+  CHECK(g.table.state()["seat"] == g.table.session()->state().to_move());
 }
