@@ -37,6 +37,19 @@ std::unique_ptr<State> start(int seats = 2, const Json& opts = Json::object(), i
 UncleState& U(State& s) { return static_cast<UncleState&>(s); }
 int N(const State& s, const char* id) { return s.game().board().at(id); }
 bool has(const State& s, const std::string& name) { return s.find_action(name) >= 0; }
+// Red on the f8 junction of the west door, holding his mission's chief.
+std::unique_ptr<State> holder_at_door() {
+  auto s = start();
+  U(*s).set_pos(0, N(*s, "f8"));
+  U(*s).give_card(0, VULTURE);
+  return s;
+}
+// The rules entry the panel shows under this title (null if none).
+Json rule(const State& s, const std::string& title) {
+  for (const Json& r : s.game().data()["rules"])
+    if (r["title"] == title) return r;
+  return nullptr;
+}
 }  // namespace
 
 TEST_CASE(
@@ -494,9 +507,7 @@ TEST_CASE(
 TEST_CASE(
     "uncle: the holder of his chief is told to hurry home but not forced (RETOURNER AU QG: « il doit essayer de "
     "retourner au Quartier Général de l'U.N.C.L.E. immédiatement »; ruling 'Hurrying home')") {
-  auto s = start();
-  U(*s).set_pos(0, N(*s, "f8"));
-  U(*s).give_card(0, VULTURE);
+  auto s = holder_at_door();
   CHECK(s->view(0).dump().find("you must try to go back at once") != std::string::npos);
   CHECK(s->view(1).dump().find("you must try to go back at once") == std::string::npos);
   play(*s, {"roll 1-5"});
@@ -510,17 +521,13 @@ TEST_CASE(
   play(*w, {"roll 3-6", "d1:3 h2-k2"});
   CHECK(has(*w, "swap vulture"));
   // The ruling is in the rules the panel shows.
-  bool found = false;
-  for (const Json& r : s->game().data()["rules"]) found |= r["title"] == "Hurrying home (our ruling)";
-  CHECK(found);
+  CHECK(rule(*s, "Hurrying home (our ruling)")["provenance"]["kind"] == "ruling");
 }
 
 TEST_CASE(
     "uncle: reconsidered and kept: one-step entrance paths, and a die that overshoots still enters (GAGNER LA PARTIE; "
     "ruling 'Overshooting the entrance')") {
-  auto s = start();
-  U(*s).set_pos(0, N(*s, "f8"));
-  U(*s).give_card(0, VULTURE);
+  auto s = holder_at_door();
   // Every roll from the junction enters: each die, and a double's total.
   for (auto roll : {"roll 1-5", "roll 6-2", "roll 4-4"}) {
     auto t = s->clone();
@@ -529,10 +536,7 @@ TEST_CASE(
     for (auto& n : legal_names(*t)) in |= n.find("f8-door-w") != std::string::npos;
     CHECK(in);
   }
-  const Json& rules = s->game().data()["rules"];
-  std::string why;
-  for (const Json& r : rules)
-    if (r["title"] == "Overshooting the entrance (our ruling)") why = r["provenance"]["why"];
+  std::string why = rule(*s, "Overshooting the entrance (our ruling)")["provenance"].value("why", "");
   CHECK(why.find("reconsidered") != std::string::npos);
 }
 
