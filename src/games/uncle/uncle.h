@@ -1,7 +1,8 @@
 // The Man from U.N.C.L.E. (Ideal, 1964): 2-4 players race through a path
 // network, fight THRUSH agents for tokens, peek at face-down THRUSH chiefs and
 // bring their mission's chief back through a side entrance of headquarters.
-// Rules: seed 003_77791f39f541e6f7.txt. Board (reconstructed): rules-data/uncle/v1.json.
+// Rules: seed 003_77791f39f541e6f7.txt. Board (reconstructed): rules-data/uncle/v1.json;
+// v2.json keeps it and revises two rulings (see UncleGame::revised).
 #pragma once
 #include <array>
 #include <bitset>
