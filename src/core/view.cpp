@@ -94,6 +94,7 @@ View parse(const Json& v) {
         bad("dice[" + std::to_string(i) + "]", "expected a die from 1 to 6");
       out.dice.push_back(d.get<int>());
     }
+  out.dice_roll = integer(v, "dice_roll", "view", 0);
   if (v.contains("spinner") && !v["spinner"].is_null()) {
     Json s = object_of(v["spinner"], "spinner");
     Spinner sp;
@@ -144,6 +145,7 @@ Json to_json(const View& v) {
   j["last"] = v.last;
   j["status"] = v.status;
   if (!v.dice.empty()) j["dice"] = v.dice;
+  if (v.dice_roll) j["dice_roll"] = v.dice_roll;
   if (v.spinner) {
     Json faces = Json::array();
     for (const SpinnerFace& f : v.spinner->faces)

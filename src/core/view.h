@@ -63,6 +63,7 @@ struct View {
   std::vector<std::string> last;    // node ids of the last move, marked
   std::vector<std::string> status;  // side-panel lines: scores, tracks
   std::vector<int> dice;            // 1-6 each
+  int dice_roll = 0;                // changes with every roll, so equal dice still tumble; 0: not given
   std::optional<Spinner> spinner;
   std::vector<Card> cards;   // the seat's hand or cards in play
   std::vector<Card> events;  // cards in force this turn, not the seat's

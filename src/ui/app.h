@@ -113,6 +113,7 @@ class App : public Host {
   int dirty_ = 2;
   // Dice tumble and the spinner turns when their values change.
   std::vector<int> dice_prev_;
+  int dice_roll_prev_ = 0;
   double dice_anim_until_ = 0;
   int spin_prev_ = -2;
   float spin_from_ = 0, spin_to_ = 0;

@@ -116,9 +116,11 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   // Dice: they tumble for a moment when they change.
   if (!view.dice.empty()) {
     double now = platform::now_ms();
-    if (view.dice != dice_prev_) {
+    // The roll count tells a new roll of the same values from no roll at all.
+    if (view.dice != dice_prev_ || view.dice_roll != dice_roll_prev_) {
       if (!dice_prev_.empty()) dice_anim_until_ = now + 650;
       dice_prev_ = view.dice;
+      dice_roll_prev_ = view.dice_roll;
     }
     bool rolling = now < dice_anim_until_;
     ImVec2 p = ImGui::GetCursorScreenPos();

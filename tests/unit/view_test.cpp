@@ -22,7 +22,7 @@ TEST_CASE("view: every shared key is read into its struct, and to_json writes th
   Json v = Json::parse(R"({
     "pieces": [{"node": "a1", "seat": 1, "face": "king", "label": "K"}, {"node": "b2"}],
     "side": [{"seat": 0, "face": "pawn", "where": "captured"}],
-    "last": ["a1", "b2"], "status": ["Round 1 of 12"], "dice": [3, 6],
+    "last": ["a1", "b2"], "status": ["Round 1 of 12"], "dice": [3, 6], "dice_roll": 7,
     "spinner": {"faces": [{"label": "2", "count": 3}, {"label": "War card", "accent": true}], "at": 1},
     "cards": [{"title": "Spur the Horses", "text": "One extra space.", "note": "History.", "tag": "Permanent",
                "play": "play Spur the Horses"}],
@@ -40,6 +40,7 @@ TEST_CASE("view: every shared key is read into its struct, and to_json writes th
   CHECK(p.side[0].where == "captured");
   CHECK(p.last == std::vector<std::string>{"a1", "b2"});
   CHECK(p.dice == std::vector<int>{3, 6});
+  CHECK(p.dice_roll == 7);
   REQUIRE(p.spinner);
   CHECK(p.spinner->faces[0].count == 3);
   CHECK(p.spinner->faces[1].accent);

@@ -21,6 +21,7 @@ UncleGame::UncleGame(const Json& data, int version) : Game("uncle", 2, kMaxSeats
     if (t.size() != 1) throw DataError(w + " board: needs exactly one node tagged " + tag);
     return t[0];
   };
+  revised = version >= 2;
   start = one("start");
   thrush = one("thrush_hq");
   for (const Json& c : req(data_, "chiefs", w)) {
@@ -229,7 +230,7 @@ std::vector<Action> UncleState::legal() const {
       break;
     case PLACE:
       for (int n : g_->crossings)
-        if (!agent_[n]) r.push_back(kPlace + n);
+        if (empty_crossing(n)) r.push_back(kPlace + n);
       break;
     case JAIL:
       for (int c = 0; c < g_->cards; ++c)
@@ -239,7 +240,7 @@ std::vector<Action> UncleState::legal() const {
       r.push_back(kJailRoll);
       if (tokens_[cur_])
         for (int n : g_->crossings)
-          if (!agent_[n]) r.push_back(kFreeToken + n);
+          if (empty_crossing(n)) r.push_back(kFreeToken + n);
       break;
     case OVER:
       break;
@@ -264,7 +265,20 @@ void UncleState::lose_track(int owner, unsigned before) {
     if (before >> c & 1) knowers_[c] &= uint8_t(1u << owner);
 }
 
+// "Intersection vide": v1 read it as "without a token"; v2 also needs no
+// player's marker there, the plainer reading (and a token put under a marker
+// would never be challenged).
+bool UncleState::empty_crossing(int n) const {
+  if (agent_[n]) return false;
+  if (g_->revised)
+    for (int q = 0; q < n_; ++q)
+      if (pos_[q] == n) return false;
+  return true;
+}
+
 void UncleState::roll_dice(Action a) {
+  fight_ = 0;
+  ++rolls_;
   dice_[0] = int8_t((a - kRoll) / 6 + 1);
   dice_[1] = int8_t((a - kRoll) % 6 + 1);
 }
@@ -333,6 +347,8 @@ void UncleState::apply(Action a) {
     }
     case CHALLENGE: {
       int v = a - kChallenge;
+      fight_ = int8_t(v);
+      ++rolls_;
       std::string who = game().seat_name(cur_);
       if (v >= 5) {
         event_ = who + " loses a challenge (" + std::to_string(v) + ") and is taken to THRUSH HQ";
@@ -364,10 +380,17 @@ void UncleState::apply(Action a) {
       int i = a - kDraw, c = 0;
       for (c = 0; c < g_->cards; ++c)
         if ((hand_[victim_] >> c & 1) && i-- == 0) break;
-      unsigned before = hand_[victim_];
+      unsigned before = hand_[victim_], known = 0;
+      for (int x = 0; x < g_->cards; ++x)
+        if ((before >> x & 1) && (knowers_[x] >> cur_ & 1)) known |= 1u << x;
       hand_[victim_] &= uint8_t(~(1u << c));
       hand_[cur_] |= uint8_t(1u << c);
       lose_track(victim_, before);
+      // The thief sees which card he drew, so each card of the victim's he knew
+      // is still where he knew it (v1 forgot them).
+      if (g_->revised)
+        for (int x = 0; x < g_->cards; ++x)
+          if (known >> x & 1) knowers_[x] |= uint8_t(1u << cur_);
       knowers_[c] |= uint8_t(1u << cur_);
       event_ = game().seat_name(cur_) + " takes a chief card unseen from " + game().seat_name(victim_);
       victim_ = -1;
@@ -614,7 +637,11 @@ Json UncleState::view(int seat) const {
     cards.insert(cards.begin(),  // Json{...}: a bare {{..}, {..}} would insert two pairs, not one card
                  Json{{"title", "Your mission: " + card_name(mission_[seat])},
                       {"text", "Bring " + card_name(mission_[seat]) + " back through a side entrance. You hold: " +
-                                   (held.empty() ? std::string("no chief card") : held.dump())}});
+                                   (held.empty() ? std::string("no chief card") : held.dump()) +
+                                   // Rule 27 is a duty the game cannot check, so it is said here.
+                                   (hand_[seat] >> mission_[seat] & 1
+                                        ? ". You have your chief: the rules say you must try to go back at once."
+                                        : "")}});
   }
   if (max_rounds_ > 0)
     status.insert(status.begin(), "Round " + std::to_string(std::min<int>(turns_ / n_ + 1, max_rounds_)) + " of " +
@@ -633,7 +660,13 @@ Json UncleState::view(int seat) const {
   }
   Json v = {{"phase", kPhase[phase_]}, {"pieces", pieces},        {"side", side}, {"cards", cards}, {"status", status},
             {"seen_spaces", seen},     {"seen_hands", seen_hands}};
-  if (dice_[0]) v["dice"] = {dice_[0], dice_[1]};
+  // The challenge is one die: show it alone until the next roll.
+  if (fight_)
+    v["dice"] = Json::array({int(fight_)});
+  else if (dice_[0])
+    v["dice"] = {dice_[0], dice_[1]};
+  // Changes with every roll, so a roll equal to the one before still tumbles.
+  if (rolls_) v["dice_roll"] = rolls_;
   if (last_from_ >= 0) v["last"] = {b.nodes[last_from_].id, b.nodes[last_to_].id};
   if (to_move() >= 0) v["to_move"] = cur_;
   return v;

@@ -1,7 +1,8 @@
 // The Man from U.N.C.L.E. (Ideal, 1964): 2-4 players race through a path
 // network, fight THRUSH agents for tokens, peek at face-down THRUSH chiefs and
 // bring their mission's chief back through a side entrance of headquarters.
-// Rules: seed 003_77791f39f541e6f7.txt. Board (reconstructed): rules-data/uncle/v1.json.
+// Rules: seed 003_77791f39f541e6f7.txt. Board (reconstructed): rules-data/uncle/v1.json;
+// v2.json keeps it and revises two rulings (see UncleGame::revised).
 #pragma once
 #include <array>
 #include <bitset>
@@ -96,6 +97,7 @@ class UncleState : public State {
   void end_turn();
   void release();
   void lose_track(int owner, unsigned before);
+  bool empty_crossing(int n) const;
   bool steal_possible() const;
   int chief_here() const;  // chief space pointed at from the current player's space, -1 if none
   std::vector<Action> moves() const;
@@ -116,6 +118,11 @@ class UncleState : public State {
   std::bitset<kMaxNodes> agent_;
   uint8_t contenders_ = 0;  // roll-off: seats still rolling
   int8_t victim_ = -1, to_place_ = 0;
+  // Shown, not played: the challenge die (0 once the dice are rolled again) and
+  // a count of rolls, so the view can tell a repeated roll from no roll. Kept
+  // out of debug(), whose text the golden share codes fingerprint.
+  int8_t fight_ = 0;
+  int16_t rolls_ = 0;
   int16_t turns_ = 0, max_rounds_;
   int16_t last_from_ = -1, last_to_ = -1;
   std::string event_;  // what just happened, in public terms
@@ -127,6 +134,10 @@ class UncleGame : public Game {
   std::unique_ptr<State> new_state(const Json& options, int seats) const override;
 
   int cards = 0, start = -1, thrush = -1, agents = 0;
+  // Rules data v2 fixes the review's defects; v1 keeps them so old share codes
+  // replay as recorded: a player's marker makes an intersection not "vide", and
+  // a thief keeps track of the victim's cards he knew.
+  bool revised = false;
   std::vector<std::string> card_names, card_ids;
   std::vector<std::vector<int>> paths;
   std::vector<bool> loop;

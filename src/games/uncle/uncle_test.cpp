@@ -5,8 +5,11 @@
 //   k2 is the black dot pointing at chief-a.
 #include "games/uncle/uncle.h"
 
+#include <set>
+
 #include "ai/bots.h"
 #include "checks.h"
+#include "core/view.h"
 
 using namespace gamut;
 using namespace gamut::testing;
@@ -19,17 +22,34 @@ const std::vector<std::string> kDeal = {"deal baron",      "deal countess",  "de
 enum { BARON, COUNTESS, VULTURE, AMBASSADOR, PROFESSOR, GENERAL };
 
 // Red's mission is the Vulture, Blue's the Baron, Green's the General, White's the Countess; Red starts.
-std::unique_ptr<State> start(int seats = 2, const Json& opts = Json::object()) {
+// `version` 0 is the newest rules data; 1 keeps the rulings v2 revised, which old share codes replay under.
+std::unique_ptr<State> start(int seats = 2, const Json& opts = Json::object(), int version = 0) {
   std::vector<std::string> m = kDeal;
   const char* missions[] = {"mission vulture", "mission baron", "mission general", "mission countess"};
   for (int s = 0; s < seats; ++s) m.push_back(missions[s]);
   m.push_back("roll 6-6");
   for (int s = 1; s < seats; ++s) m.push_back("roll 1-2");
-  return replay("uncle", m, opts, seats);
+  auto g = load_game("uncle", version);
+  auto st = g->new_state(g->resolve_options(opts), seats);
+  play(*st, m);
+  return st;
 }
 UncleState& U(State& s) { return static_cast<UncleState&>(s); }
 int N(const State& s, const char* id) { return s.game().board().at(id); }
 bool has(const State& s, const std::string& name) { return s.find_action(name) >= 0; }
+// Red on the f8 junction of the west door, holding his mission's chief.
+std::unique_ptr<State> holder_at_door() {
+  auto s = start();
+  U(*s).set_pos(0, N(*s, "f8"));
+  U(*s).give_card(0, VULTURE);
+  return s;
+}
+// The rules entry the panel shows under this title (null if none).
+Json rule(const State& s, const std::string& title) {
+  for (const Json& r : s.game().data()["rules"])
+    if (r["title"] == title) return r;
+  return nullptr;
+}
 }  // namespace
 
 TEST_CASE(
@@ -328,6 +348,224 @@ TEST_CASE("uncle: THRUSH wins if nobody is back within the round limit (reconstr
   CHECK(s->returns() == std::vector<double>{-1, -1});
 }
 
+TEST_CASE(
+    "uncle: a double must be moved in full, and with no legal move the player passes (DEBUT DE LA PARTIE: « S'il "
+    "lance un double, il doit déplacer son Marqueur du total des deux Dés »)") {
+  // From START, 10 or 12 along either starting path runs into a dead end (START closes the south road behind it).
+  for (auto roll : {"roll 5-5", "roll 6-6"}) {
+    auto s = start();
+    play(*s, {roll});
+    CHECK(legal_names(*s) == std::vector<std::string>{"pass"});
+    play(*s, {"pass"});
+    CHECK(U(*s).pos(0) == N(*s, "start"));
+    CHECK(U(*s).current() == 1);
+    CHECK(s->view(1).dump().find("Red cannot move") != std::string::npos);
+  }
+}
+
+TEST_CASE(
+    "uncle: several players on the landed space: one steal, from one of them (ATERRIR SUR UN AUTRE JOUEUR: « il peut "
+    "faire l'une des choses suivantes »; ruling 'One steal per landing')") {
+  auto s = start(3);
+  for (int q : {1, 2}) {
+    U(*s).set_pos(q, N(*s, "h10"));
+    U(*s).set_tokens(q, 1);
+  }
+  U(*s).give_card(1, BARON);
+  U(*s).give_card(2, GENERAL);
+  play(*s, {"roll 5-3", "d2:3 start-h10"});
+  CHECK(legal_names(*s) == std::vector<std::string>{"steal token Blue", "steal token Green", "steal card Blue",
+                                                    "steal card Green", "no steal"});
+  play(*s, {"steal token Green"});
+  CHECK(U(*s).tokens(0) == 1);
+  CHECK(U(*s).tokens(1) == 1);  // Blue keeps his: the landing is spent
+  CHECK(U(*s).hand(1) == 1u << BARON);
+  CHECK(U(*s).current() == 1);
+}
+
+TEST_CASE(
+    "uncle: on one landing the challenge comes first, then the steal, then the chief (ruling 'Order on a landing'; "
+    "COMBATTRE: « il doit défier l'Agent THRUSH »)") {
+  // A lost challenge ends the landing: the marker is at THRUSH HQ, nothing is stolen.
+  auto s = start();
+  U(*s).set_pos(1, N(*s, "f10"));  // Blue stands on the agent's crossing
+  U(*s).set_tokens(1, 2);
+  play(*s, {"roll 5-3", "d1:5 start-f10"});
+  CHECK(U(*s).phase() == uncle::CHALLENGE);
+  play(*s, {"challenge 5"});
+  CHECK(U(*s).pos(0) == N(*s, "thrush"));
+  CHECK(U(*s).tokens(1) == 2);
+  CHECK(U(*s).current() == 1);
+  // A won challenge, then the steal.
+  auto w = start();
+  U(*w).set_pos(1, N(*w, "f10"));
+  U(*w).set_tokens(1, 2);
+  play(*w, {"roll 5-3", "d1:5 start-f10", "challenge 2"});
+  CHECK(U(*w).tokens(0) == 1);
+  CHECK(legal_names(*w) == std::vector<std::string>{"steal token Blue", "no steal"});
+  // A stolen third token lets the thief take the chief on the same landing.
+  auto t = start();
+  U(*t).set_pos(0, N(*t, "h2"));
+  U(*t).set_tokens(0, 2);
+  U(*t).set_pos(1, N(*t, "k2"));
+  U(*t).set_tokens(1, 1);
+  play(*t, {"roll 3-6", "d1:3 h2-k2", "steal token Blue"});
+  CHECK(U(*t).tokens(0) == 3);
+  CHECK(U(*t).knows(0, BARON));
+  CHECK(legal_names(*t) == std::vector<std::string>{"take chief", "leave chief"});
+}
+
+TEST_CASE(
+    "uncle: a chief may be left where it lies after looking (CAPTURER LES CHEFS THRUSH: « a le choix de la prendre "
+    "ou de la laisser »)") {
+  auto s = start();
+  U(*s).set_tokens(0, 3);
+  U(*s).set_pos(0, N(*s, "h2"));
+  play(*s, {"roll 3-6", "d1:3 h2-k2", "leave chief"});
+  CHECK(U(*s).space_card(0) == BARON);
+  CHECK(U(*s).hand(0) == 0);
+  CHECK(U(*s).tokens(0) == 3);  // the tokens go back only when a chief is taken
+  CHECK(U(*s).knows(0, BARON));
+  CHECK(!U(*s).knows(1, BARON));
+  CHECK(U(*s).current() == 1);
+}
+
+TEST_CASE(
+    "uncle: four seats: four secret missions, play passes left around all four, a round is four turns (PREPARATION: "
+    "« le joueur à sa gauche jouera en second, et ainsi de suite »)") {
+  auto s = start(4, {{"max_rounds", 2}});
+  std::set<int> missions;
+  for (int q = 0; q < 4; ++q) {
+    CHECK(U(*s).pos(q) == N(*s, "start"));
+    missions.insert(U(*s).mission(q));
+    // Each seat sees its own mission only: White's is the Countess.
+    CHECK((s->view(q).dump().find("mission The Countess") != std::string::npos) == (q == 3));
+  }
+  CHECK(missions.size() == 4);
+  // Everyone lands on the same space in turn; nobody holds anything, so nobody is robbed.
+  for (int q = 0; q < 4; ++q) {
+    CHECK(U(*s).current() == q);
+    play(*s, {"roll 1-2", "d1:1 start-l10"});
+  }
+  for (int q = 0; q < 3; ++q) {
+    CHECK(U(*s).current() == q);
+    play(*s, {"roll 1-2", "d1:1 l10-m10"});
+  }
+  CHECK(!s->terminal());  // seven turns: the second round is not over
+  // White may rob any of the three on m10, and takes one thing from one of them.
+  U(*s).give_card(1, BARON);
+  play(*s, {"roll 1-2", "d1:1 l10-m10"});
+  CHECK(legal_names(*s) == std::vector<std::string>{"steal card Blue", "no steal"});
+  play(*s, {"steal card Blue", "draw 1"});
+  CHECK(U(*s).hand(3) == 1u << BARON);
+  REQUIRE(s->terminal());  // eight turns: two rounds of four
+  CHECK(s->returns() == std::vector<double>{-1, -1, -1, -1});
+}
+
+TEST_CASE(
+    "uncle: a thief keeps track of the victim's cards he knew (ATERRIR SUR UN AUTRE JOUEUR: « Le joueur peut "
+    "seulement la regarder après l'avoir prise »; ruling 'What a thief knows', rules data v2)") {
+  for (int version : {1, 2}) {
+    auto s = start(3, Json::object(), version);
+    U(*s).give_card(0, BARON);  // Red has seen the Baron...
+    U(*s).give_card(1, BARON);  // ...and knows it went to Blue
+    U(*s).give_card(1, GENERAL);
+    U(*s).set_pos(1, N(*s, "h10"));
+    play(*s, {"roll 5-3", "d2:3 start-h10", "steal card Blue", "draw 2"});
+    CHECK(U(*s).hand(0) == 1u << GENERAL);
+    CHECK(U(*s).hand(1) == 1u << BARON);
+    // Red drew the General, so the Baron is the card Blue kept; v1 made him forget it.
+    CHECK(U(*s).knows(0, BARON) == (version >= 2));
+    CHECK(U(*s).knows(1, BARON));
+    CHECK(!U(*s).knows(2, GENERAL));
+    s->check();
+  }
+}
+
+TEST_CASE(
+    "uncle: tokens go back only onto intersections with no token and no marker (CAPTURER: « sur 3 Intersections "
+    "vides »; SORTIR: « sur une Intersection vide »; ruling ''Empty' intersections', rules data v2)") {
+  for (int version : {1, 2}) {
+    // Putting the 3 tokens back after taking a chief: Blue stands on the f8 junction.
+    auto t = start(2, Json::object(), version);
+    U(*t).set_tokens(0, 3);
+    U(*t).set_pos(0, N(*t, "h2"));
+    U(*t).set_pos(1, N(*t, "f8"));
+    play(*t, {"roll 3-6", "d1:3 h2-k2", "take chief"});
+    CHECK(has(*t, "token to f8") == (version == 1));
+    CHECK(has(*t, "token to p8"));
+    // Leaving THRUSH HQ with a token.
+    auto j = start(2, Json::object(), version);
+    play(*j, {"roll 5-3", "d1:5 start-f10", "challenge 6", "roll 1-2", "d1:1 start-l10"});
+    U(*j).set_tokens(0, 1);
+    U(*j).set_pos(1, N(*j, "f8"));
+    CHECK(has(*j, "free: token to f8") == (version == 1));
+    CHECK(has(*j, "free: token to p8"));
+  }
+}
+
+TEST_CASE(
+    "uncle: the holder of his chief is told to hurry home but not forced (RETOURNER AU QG: « il doit essayer de "
+    "retourner au Quartier Général de l'U.N.C.L.E. immédiatement »; ruling 'Hurrying home')") {
+  auto s = holder_at_door();
+  CHECK(s->view(0).dump().find("you must try to go back at once") != std::string::npos);
+  CHECK(s->view(1).dump().find("you must try to go back at once") == std::string::npos);
+  play(*s, {"roll 1-5"});
+  // The entrance is open, and so is every other way: the duty is the player's.
+  CHECK(has(*s, "d1:1 f8-door-w"));
+  CHECK(has(*s, "d2:5 f8-f3"));
+  // He may even swap his chief away on a black dot.
+  auto w = start();
+  U(*w).give_card(0, VULTURE);
+  U(*w).set_pos(0, N(*w, "h2"));
+  play(*w, {"roll 3-6", "d1:3 h2-k2"});
+  CHECK(has(*w, "swap vulture"));
+  // The ruling is in the rules the panel shows.
+  CHECK(rule(*s, "Hurrying home (our ruling)")["provenance"]["kind"] == "ruling");
+}
+
+TEST_CASE(
+    "uncle: reconsidered and kept: one-step entrance paths, and a die that overshoots still enters (GAGNER LA PARTIE; "
+    "ruling 'Overshooting the entrance')") {
+  auto s = holder_at_door();
+  // Every roll from the junction enters: each die, and a double's total.
+  for (auto roll : {"roll 1-5", "roll 6-2", "roll 4-4"}) {
+    auto t = s->clone();
+    play(*t, {roll});
+    bool in = false;
+    for (auto& n : legal_names(*t)) in |= n.find("f8-door-w") != std::string::npos;
+    CHECK(in);
+  }
+  std::string why = rule(*s, "Overshooting the entrance (our ruling)")["provenance"].value("why", "");
+  CHECK(why.find("reconsidered") != std::string::npos);
+}
+
+TEST_CASE("uncle: the year is the text's, 1964 (« 1964 - Ideal »)") {
+  for (int version : {1, 2}) CHECK(load_game("uncle", version)->data()["info"]["year"] == "1964");
+}
+
+TEST_CASE(
+    "uncle: the view shows the challenge as one die, and counts rolls so an equal roll still tumbles (COMBATTRE: « en "
+    "lançant immédiatement un Dé »)") {
+  auto s = start();
+  play(*s, {"roll 5-3"});
+  Json v = s->view(0);
+  CHECK(v["dice"] == Json::array({5, 3}));
+  int before = v["dice_roll"];
+  play(*s, {"d1:5 start-f10", "challenge 4"});
+  v = s->view(1);
+  CHECK(v["dice"] == Json::array({4}));
+  CHECK(v["dice_roll"] == before + 1);
+  CHECK(view::parse(v).dice == std::vector<int>{4});
+  // Blue rolls 5-3 too: the same dice as Red's, but a new roll.
+  auto e = start();
+  play(*e, {"roll 5-3", "d2:3 start-h10"});
+  int red = e->view(1)["dice_roll"];
+  play(*e, {"roll 5-3"});
+  CHECK(e->view(1)["dice"] == Json::array({5, 3}));
+  CHECK(e->view(1)["dice_roll"] == red + 1);
+}
+
 TEST_CASE("uncle: determinize keeps the seat's view and re-deals only what it cannot know") {
   auto s = start(3);
   U(*s).set_pos(0, N(*s, "h2"));
@@ -411,5 +649,26 @@ TEST_CASE("uncle: random games hold every invariant and round-trip through saves
     CHECK(st.games == 150);
     CHECK(st.round_trips >= 150);
     MESSAGE(seats << " seats: plies " << st.plies << " draws " << st.draws);
+  }
+}
+
+TEST_CASE("uncle: random games under rules data v1, which old share codes replay, still hold every invariant") {
+  // random_games() plays the newest data; v1 keeps the rulings v2 revised and must stay sound for old records.
+  Rng rng(11);
+  for (int g = 0; g < 60; ++g) {
+    Record r;
+    r.game = "uncle";
+    r.version = 1;
+    r.seats = uint64_t(2 + g % 3);
+    r.seed = rng.next();
+    Match m(r);
+    while (!m.state().terminal()) {
+      m.resolve_chance();
+      if (m.state().terminal()) break;
+      m.state().check();
+      m.play(random_action(m.state(), rng));
+    }
+    m.state().check();
+    CHECK(m.state().game().data_version() == 1);
   }
 }
