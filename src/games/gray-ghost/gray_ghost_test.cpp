@@ -729,3 +729,28 @@ TEST_CASE(
   REQUIRE(has(*five, "k3-m3"));
   CHECK(follows(*five, "ai", [](const std::string& m) { return m == "k3-k5"; }) >= 5);
 }
+
+TEST_CASE("gray-ghost: in random games no seat's moves or view tell it where a rival put a trap back (hidden discs)") {
+  // The mover's legal moves must be those of every world its determinize()
+  // draws, or the move list would show the traps it cannot see.
+  Rng rng(21);
+  int hidden = 0;
+  for (int game = 0; game < 12; ++game) {
+    auto g = load_game("gray-ghost");
+    auto s = g->new_state(g->resolve_options(Json::object()), 2 + game % 3);
+    for (int ply = 0; ply < 3000 && !s->terminal(); ++ply) {
+      int seat = s->to_move();
+      if (seat >= 0) {
+        for (int c = 0; c < gray_ghost::kCircles; ++c)
+          hidden += gg(*s).disc(c) == gray_ghost::KNOWN_TRAP && !gg(*s).sees_trap(c, seat);
+        auto d = s->determinize(seat, rng);
+        REQUIRE(d->view(seat) == s->view(seat));
+        REQUIRE(d->legal() == s->legal());
+      }
+      auto l = s->legal();
+      s->apply(l[rng.below(int(l.size()))]);
+    }
+  }
+  MESSAGE(hidden << " moves made beside a trap the mover did not see put back");
+  CHECK(hidden > 0);
+}
