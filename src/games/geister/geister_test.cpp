@@ -5,6 +5,12 @@
 
 #include "ai/bots.h"
 #include "checks.h"
+// The board's screen geometry lives with the ImGui renderer; the native tests
+// reach its header when the fetched ImGui sources are there (scripts/setup).
+#if __has_include(<imgui.h>)
+#include "ui/widgets.h"
+#define GAMUT_TEST_GEOMETRY 1
+#endif
 
 using namespace gamut;
 using namespace gamut::testing;
@@ -191,4 +197,74 @@ TEST_CASE("geister: 10,000 random games hold every invariant and round-trip thro
   CHECK(st.games == 10000);
   CHECK(st.round_trips > 10000);
   MESSAGE("wins " << st.wins[0] << "/" << st.wins[1] << " draws " << st.draws << " plies " << st.plies);
+}
+
+// Mise en place: "Placez le plateau de jeu entre les deux joueurs, de sorte que
+// chacun soit face à ses propres rangées de départ et aux coins opposés de son
+// adversaire." The board view turns the board round for the seats listed in
+// the data's "flip_for_seats" (src/ui/board_view.cpp); board y grows down the
+// screen, as ImGui's does.
+namespace {
+bool flipped_for(const Json& board, int seat) {
+  bool flip = false;
+  if (board.contains("flip_for_seats") && seat >= 0)
+    for (const Json& f : board["flip_for_seats"]) flip |= f == seat;
+  return flip;
+}
+}  // namespace
+
+TEST_CASE("geister: each player faces his own start rows, the exits in the far corners (Mise en place)") {
+  auto g = load_game("geister");
+  const Board& b = g->board();
+  const Json& bj = g->data()["board"];
+  float miny = 1e9f, maxy = -1e9f, minx = 1e9f, maxx = -1e9f;
+  for (const Node& n : b.nodes)
+    minx = std::min(minx, n.x), maxx = std::max(maxx, n.x), miny = std::min(miny, n.y), maxy = std::max(maxy, n.y);
+  // Only North is turned round: South sits at the side the board is written from.
+  CHECK(!flipped_for(bj, 0));
+  CHECK(flipped_for(bj, 1));
+  CHECK(!flipped_for(bj, -1));  // the spectator sees the board as written
+  for (int seat = 0; seat < 2; ++seat) {
+    INFO("seat " << seat);
+    bool flip = flipped_for(bj, seat);
+    // Where a node ends up on the screen, 0 (top, left) to 1 (bottom, right).
+#ifdef GAMUT_TEST_GEOMETRY
+    ui::BoardGeometry geo;  // the renderer's own turn
+    geo.minx = minx, geo.maxx = maxx, geo.miny = miny, geo.maxy = maxy, geo.flip = flip;
+    auto down = [&](const Node& n) { return geo.at(n).y / (maxy - miny); };
+    auto across = [&](const Node& n) { return geo.at(n).x / (maxx - minx); };
+#else  // BoardGeometry::at's turn, restated
+    auto down = [&](const Node& n) { return flip ? (maxy - n.y) / (maxy - miny) : (n.y - miny) / (maxy - miny); };
+    auto across = [&](const Node& n) { return flip ? (maxx - n.x) / (maxx - minx) : (n.x - minx) / (maxx - minx); };
+#endif
+    // Own start rows: the two nearest the player, at the bottom of the screen.
+    for (int n : b.tagged("start" + std::to_string(seat))) CHECK(down(b.nodes[n]) >= 0.79f);
+    for (int n : b.tagged("start" + std::to_string(1 - seat))) CHECK(down(b.nodes[n]) <= 0.21f);
+    // Own exits: the two corners of the far side, the opponent's.
+    std::vector<int> ex = b.tagged("exit" + std::to_string(seat));
+    REQUIRE(ex.size() == 2);
+    std::set<float> sides;
+    for (int n : ex) {
+      CHECK(down(b.nodes[n]) == 0.0f);
+      sides.insert(across(b.nodes[n]));
+    }
+    CHECK(sides == std::set<float>{0.0f, 1.0f});
+    // The exit arrows the board draws for this seat point off that far side.
+    int arrows = 0;
+    for (const Json& d : bj["decorations"]) {
+      if (d.value("kind", "") != "exit" || d.value("seat", -1) != seat) continue;
+      const Node& n = b.nodes[b.at(d["node"].get<std::string>())];
+      CHECK(std::find(ex.begin(), ex.end(), b.at(d["node"].get<std::string>())) != ex.end());
+      int dy = d["dir"][1].get<int>() * (flip ? -1 : 1);
+      CHECK(dy < 0);  // up the screen, off the far edge
+      CHECK(down(n) == 0.0f);
+      ++arrows;
+    }
+    CHECK(arrows == 2);
+    // Turned half round, not mirrored top to bottom only: a1, South's bottom
+    // left corner, is North's top right, as seen across the table.
+    const Node& a1 = b.nodes[b.at("a1")];
+    CHECK(across(a1) == (flip ? 1.0f : 0.0f));
+    CHECK(down(a1) == (flip ? 0.0f : 1.0f));
+  }
 }

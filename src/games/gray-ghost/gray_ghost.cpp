@@ -12,6 +12,7 @@ static const char* kZoneKinds[] = {"start", "hq", "prison", "hospital"};
 
 GrayGhostGame::GrayGhostGame(const Json& data, int version) : Game("gray-ghost", 2, 4, true, data, version) {
   const std::string wh = "gray-ghost v" + std::to_string(version);
+  revised = version >= 2;
   const Json& grid = req(data, "grid", wh);
   w = req_int(grid, "w", wh + " grid");
   h = req_int(grid, "h", wh + " grid");
@@ -136,6 +137,10 @@ std::unique_ptr<State> GrayGhostGame::new_state(const Json& o, int seats) const 
   int first = -1;
   for (int s = 0; s < seats; ++s)
     if (seat_name(s) == f) first = s;
+  // v1 quietly drew lots for a colour nobody plays; a record may hold that.
+  if (revised && f != "lot" && first < 0)
+    throw DataError("gray-ghost: " + f + " cannot spin first, only " + std::to_string(seats) +
+                    " colours play; choose one of them or lot");
   return std::make_unique<GrayGhostState>(this, seats, first, o.value("max_rounds", 150));
 }
 
@@ -170,6 +175,11 @@ bool GrayGhostState::occupied(int node, int except) const {
   return false;
 }
 
+bool GrayGhostState::sees_trap(int c, int seat) const {
+  if (disc_[c] != KNOWN_TRAP) return false;
+  return trap_seen_[c] == kAllSeats || (seat >= 0 && (trap_seen_[c] >> seat & 1));
+}
+
 bool GrayGhostState::free_circle(int c) const { return disc_[c] == EMPTY && !occupied(g_->circles[c], -1); }
 
 int GrayGhostState::unknown_blue() const {
@@ -193,9 +203,13 @@ int GrayGhostState::holder_of_mission(int m) const {
 
 // Seed, ACCOMPLIR/GAGNANT: before the mission HQ takes any count that reaches
 // it; afterwards only the winning entry, with HQ as the move's last square.
-bool GrayGhostState::may_enter_hq(int s, int step, int steps, int discs_before, bool mission_before) const {
+// From v2 a trap the mover knows of on the line shuts HQ too: the move would
+// end in prison, so it is no winning move and may not be named after HQ.
+bool GrayGhostState::may_enter_hq(int s, int step, int steps, int discs_before, bool mission_before,
+                                  bool trap_before) const {
   const Raider& r = r_[s];
   if (r.mission == 0) return true;
+  if (trap_before && g_->revised) return false;
   return mission_before && r.soldiers + discs_before >= 5 && step == steps;
 }
 
@@ -233,7 +247,7 @@ std::vector<GrayGhostState::Ray> GrayGhostState::rays() const {
   for (int i = 0; i < ns; ++i) {
     Ray ray;
     int mis = -1, discs = 0;
-    bool blocked = false;
+    bool blocked = false, trap = false;
     for (int k = 1; k <= steps_; ++k) {
       int x = st[i].x + k * st[i].dx, y = st[i].y + k * st[i].dy;
       if (x < 0 || x >= G.w || y < 0 || y >= G.h) break;  // stops at the edge
@@ -242,7 +256,7 @@ std::vector<GrayGhostState::Ray> GrayGhostState::rays() const {
         const auto& R = G.zones[zz];
         bool corner = !st[i].dx || !st[i].dy ||
                       (G.zone_at[(x - st[i].dx) + y * G.w] != zz && G.zone_at[x + (y - st[i].dy) * G.w] != zz);
-        if (R.kind == HQ && corner && may_enter_hq(cur_, k, steps_, discs, me.done || mis >= 0)) {
+        if (R.kind == HQ && corner && may_enter_hq(cur_, k, steps_, discs, me.done || mis >= 0, trap)) {
           ray.cells[ray.len++] = int16_t(G.hq);
           break;
         }
@@ -256,7 +270,11 @@ std::vector<GrayGhostState::Ray> GrayGhostState::rays() const {
           blocked = true;
           break;
         }
-        discs += disc_[ci] != KNOWN_TRAP;
+        // A trap the mover does not know of counts as the soldier it may be:
+        // the moves offered must not tell him what it is.
+        bool known = sees_trap(ci, cur_);
+        discs += !known;
+        trap |= known;
       }
       ray.cells[ray.len++] = int16_t(c);
       if (c == mnode) mis = ray.len - 1;
@@ -535,6 +553,9 @@ void GrayGhostState::apply(Action a) {
     case TRAP:
       ++plies_;
       disc_[g_->circle_of[a - kNodeBase]] = KNOWN_TRAP;
+      // Seed, CAPTURE: put back "pour tromper les autres joueurs", so from v2
+      // it lies face down and only its placer knows it.
+      trap_seen_[g_->circle_of[a - kNodeBase]] = g_->revised ? uint8_t(1 << cur_) : kAllSeats;
       trap_in_hand_ = false;
       return end_turn();
     case CARD: {
@@ -672,7 +693,11 @@ Json GrayGhostState::view(int seat) const {
   Json pieces = Json::array(), side = Json::array(), status = Json::array(), cards = Json::array();
   static const char* kDisc[] = {"", "disc", "disc_blue", "disc_trap"};
   for (int c = 0; c < kCircles; ++c)
-    if (disc_[c] != EMPTY) pieces.push_back({{"node", G.id(G.circles[c])}, {"seat", -1}, {"face", kDisc[disc_[c]]}});
+    if (disc_[c] != EMPTY) {
+      // A trap put back face down shows its back to those who did not place it.
+      const char* face = disc_[c] == KNOWN_TRAP && !sees_trap(c, seat) ? kDisc[UNKNOWN] : kDisc[disc_[c]];
+      pieces.push_back({{"node", G.id(G.circles[c])}, {"seat", -1}, {"face", face}});
+    }
   Json missions = Json::array(), passed = Json::array();
   for (int s = 0; s < seats_; ++s) {
     const Raider& r = r_[s];
@@ -731,7 +756,11 @@ Json GrayGhostState::view(int seat) const {
 std::unique_ptr<State> GrayGhostState::determinize(int seat, Rng& rng) const {
   auto s = std::make_unique<GrayGhostState>(*this);
   if (phase_ == OVER || seat < 0 || seat >= seats_) return s;
-  // The discs need nothing: their kinds are not in the state until drawn.
+  // Face-down discs need nothing: their kinds are not in the state until
+  // drawn. A trap put back face down by another seat is, to this seat, one of
+  // them: it goes back to the pool, and the counts take it in again.
+  for (int c = 0; c < kCircles; ++c)
+    if (disc_[c] == KNOWN_TRAP && !sees_trap(c, seat)) s->disc_[c] = UNKNOWN, s->trap_seen_[c] = 0;
   std::vector<int> holders;
   std::array<bool, kMissions + 1> seen{};
   if (r_[seat].mission) seen[r_[seat].mission] = true;
@@ -769,6 +798,11 @@ std::string GrayGhostState::debug() const {
   for (int8_t d : disc_) o << ".?BX"[d];
   o << " deck";
   for (int8_t k : deck_) o << " " << int(k);
+  if (g_->revised) {  // v1's text is frozen: golden records hash it
+    o << " seen";
+    for (int c = 0; c < kCircles; ++c)
+      if (disc_[c] == KNOWN_TRAP) o << " " << g_->id(g_->circles[c]) << ":" << int(trap_seen_[c]);
+  }
   o << " path";
   for (int i = 0; i < path_.len; ++i) o << " " << g_->id(path_.cells[i]);
   o << " @" << int(path_pos_);
@@ -837,7 +871,7 @@ double GrayGhostState::heuristic(int seat) const {
   for (int c = 0; c < kCircles; ++c) {
     if (disc_[c] == EMPTY) continue;
     int node = G.circles[c];
-    if (disc_[c] == KNOWN_TRAP) {
+    if (disc_[c] == KNOWN_TRAP && sees_trap(c, seat)) {
       // Seed, CONSEILS: a "You are captured" disc is best put next to a rival.
       for (int o = 0; o < seats_; ++o)
         if (o != seat && r_[o].mission) {
@@ -865,7 +899,10 @@ void GrayGhostState::set_raider(int s, int node, int mission, bool done, int sol
   r_[s].soldiers = int8_t(soldiers);
 }
 
-void GrayGhostState::set_disc(int circle, Disc d) { disc_[circle] = d; }
+void GrayGhostState::set_disc(int circle, Disc d, uint8_t trap_seen) {
+  disc_[circle] = d;
+  trap_seen_[circle] = d == KNOWN_TRAP ? trap_seen : 0;
+}
 
 static std::shared_ptr<const Game> make(const Json& d, int v) { return std::make_shared<GrayGhostGame>(d, v); }
 GAMUT_REGISTER_GAME("gray-ghost", make);

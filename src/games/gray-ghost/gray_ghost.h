@@ -8,8 +8,12 @@
 // knows more about an unturned disc than the counts; its kind is drawn by
 // chance when it is taken, from the counts not yet accounted for. A disc put
 // back by its taker ("You are captured" after a capture, a blue hat after
-// an Ambush) was seen by all and stays known. Secret missions are the only
-// private information: determinize() re-deals the missions a seat cannot see.
+// an Ambush) was seen by all and stays known under rules data v1. From v2 a
+// "You are captured" disc goes back face down, known only to the player who
+// put it there (the text's "pour tromper les autres joueurs"): the other seats
+// see a face-down disc, and determinize() returns it to their unknown pool.
+// Secret missions are the other private information: determinize() re-deals
+// the missions a seat cannot see.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -26,6 +30,7 @@ constexpr int kMissions = 8;
 constexpr int kCircles = 28;
 constexpr int kMaxPath = 8;
 constexpr int kCardKinds = 4;
+constexpr uint8_t kAllSeats = 0xff;  // a disc face up: every seat and the spectator know it
 
 // Player actions that are not board clicks; board actions are kNodeBase + node.
 constexpr Action kSpin = 0, kNoMove = 1, kGoOn = 2, kNoRaid = 3, kNodeBase = 1000;
@@ -98,11 +103,13 @@ class GrayGhostState : public State {
   int current() const { return cur_; }
   int extra() const { return extra_; }
   Disc disc(int circle) const { return Disc(disc_[circle]); }
+  // A "You are captured" disc lying on the board that `seat` knows (-1: the spectator).
+  bool sees_trap(int circle, int seat) const;
   int unknown_blue() const;  // blue hats among the face-down discs
   int unknown_trap() const;
   // Test set-ups: place a raider, give it a mission or soldiers, set a disc.
   void set_raider(int s, int node, int mission, bool done, int soldiers);
-  void set_disc(int circle, Disc d);
+  void set_disc(int circle, Disc d, uint8_t trap_seen = kAllSeats);  // trap_seen: who knows a KNOWN_TRAP
   void set_turn(int seat) { cur_ = int8_t(seat), phase_ = SPIN, extra_ = 0; }
   void set_passed(int s, int mask) { r_[s].passed = uint16_t(mask); }
 
@@ -111,7 +118,7 @@ class GrayGhostState : public State {
     std::array<int16_t, kMaxPath> cells;
     int8_t len = 0;
   };
-  bool may_enter_hq(int s, int step, int steps, int discs_before, bool mission_before) const;
+  bool may_enter_hq(int s, int step, int steps, int discs_before, bool mission_before, bool trap_before) const;
   std::vector<Ray> rays() const;
   bool occupied(int node, int except) const;  // a raider other than `except` stands there
   bool free_circle(int c) const;
@@ -129,6 +136,7 @@ class GrayGhostState : public State {
   int8_t seats_;
   std::array<Raider, kMaxSeats> r_{};
   std::array<int8_t, kCircles> disc_{};
+  std::array<uint8_t, kCircles> trap_seen_{};  // a KNOWN_TRAP's knowers: bit per seat, kAllSeats face up
   std::array<int8_t, kCardKinds> deck_{};
   Phase phase_ = LOT;
   int8_t cur_ = 0, extra_ = 0, winner_ = -1;
@@ -173,6 +181,10 @@ class GrayGhostGame : public Game {
   std::array<std::string, kCardKinds> card_title, card_text;
   std::array<std::string, kMissions + 1> mission_title;
   int blue_total = 22, trap_total = 6;
+  // Rules data v2 and later (issue 15): a "You are captured" disc goes back
+  // face down, a known trap on the line shuts HQ, a first player who is not
+  // seated is refused. v1 records replay as they were made.
+  bool revised = false;
   int d(int a, int b) const { return dist[a * n + b]; }
   const std::string& id(int node) const { return board_.nodes[node].id; }
 };
