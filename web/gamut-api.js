@@ -1,11 +1,22 @@
 // window.gamut: the page API for host pages and tests. Every call returns
-// data; errors come back as messages, never as exceptions.
+// data; errors come back as messages, never as exceptions. Before the engine
+// has loaded (gamut.ready resolves), every call answers at once: the calls that
+// return a message say "Gamut is still loading", state() says ready: false,
+// and the others return their empty value. Host pages that would rather wait
+// can chain on gamut.ready.
 (function () {
-  var ready = new Promise(function (resolve) { window.gamutResolveReady = resolve; });
-  function call(name, args) {
+  var loaded = false;
+  var LOADING = 'Gamut is still loading';
+  var ready = new Promise(function (resolve) {
+    window.gamutResolveReady = function () { loaded = true; resolve(); };
+  });
+  function call(name, args, before) {
+    if (!loaded) return before;
     var types = (args || []).map(function () { return 'string'; });
     return Module.ccall(name, 'string', types, args || []);
   }
+  function json(name, args, before) { return loaded ? JSON.parse(call(name, args)) : before; }
+  function message(name, args) { var e = call(name, args, LOADING); return e || null; }
   function frames(n) {
     // Let the page draw so clicks and AI moves show up before the next call.
     return new Promise(function (resolve) {
@@ -17,37 +28,40 @@
   window.gamut = {
     ready: ready,
     isReady: false,
-    state: function () { return JSON.parse(call('gamut_state')); },
+    state: function () {
+      return json('gamut_state', [], { ready: false, screen: 'loading', game: null, result: null, legal_actions: [], messages: [LOADING] });
+    },
     // The library's games in its order: [{id, name, min_seats, max_seats, test}]
     // (test games only when the URL has ?test-games=1).
-    games: function () { return JSON.parse(call('gamut_games')); },
-    act: function (action) { var e = call('gamut_act', [String(action)]); return e || null; },
-    newGame: function (id, options) { var e = call('gamut_new_game', [String(id), JSON.stringify(options || {})]); return e || null; },
-    shareCode: function () { return call('gamut_share_code'); },
-    load: function (code) { var e = call('gamut_load', [String(code)]); return e || null; },
-    undo: function () { var e = call('gamut_undo'); return e || null; },
-    redo: function () { var e = call('gamut_redo'); return e || null; },
-    ui: function (cmd) { var e = call('gamut_ui', [String(cmd)]); return e || null; },
-    nodePos: function (node) { return JSON.parse(call('gamut_node_pos', [String(node)])); },
-    widget: function (label) { return JSON.parse(call('gamut_widget', [String(label)])); },
+    games: function () { return json('gamut_games', [], []); },
+    act: function (action) { return message('gamut_act', [String(action)]); },
+    newGame: function (id, options) { return message('gamut_new_game', [String(id), JSON.stringify(options || {})]); },
+    shareCode: function () { return call('gamut_share_code', [], ''); },
+    load: function (code) { return message('gamut_load', [String(code)]); },
+    undo: function () { return message('gamut_undo'); },
+    redo: function () { return message('gamut_redo'); },
+    ui: function (cmd) { return message('gamut_ui', [String(cmd)]); },
+    nodePos: function (node) { return json('gamut_node_pos', [String(node)], null); },
+    widget: function (label) { return json('gamut_widget', [String(label)], null); },
     frames: frames,
-    wake: function () { call('gamut_wake'); },
+    wake: function () { call('gamut_wake', [], undefined); },
     // What the page's own tests wait on: {frames, input_age, input_pending, layout_stable, thinking}.
-    probe: function () { return JSON.parse(call('gamut_probe')); },
+    probe: function () {
+      return json('gamut_probe', [], { frames: 0, input_age: 0, input_pending: false, layout_stable: false, thinking: false });
+    },
     // Input handled and every button where it was the frame before.
     settled: function () {
+      if (!loaded) return false;
       var p = JSON.parse(call('gamut_probe'));
       return !p.input_pending && p.input_age >= 2 && p.layout_stable;
     },
     // Solitaire games (Mosby): a hint for the move to make, the AI playing the
     // seat, the end-of-game summary window, the scripted tutorial.
-    hint: function () { var e = call('gamut_ui', ['hint']); return e || null; },
-    autoplay: function (on, level) {
-      var e = call('gamut_ui', ['autoplay:' + (on ? 'on' : 'off') + (level ? ':' + level : '')]);
-      return e || null;
-    },
-    summary: function (open) { var e = call('gamut_ui', [open === false ? 'summary:close' : 'summary']); return e || null; },
-    tutorial: function (id) { var e = call('gamut_ui', [id ? 'tutorial:' + id : 'tutorial']); return e || null; }  // no id: the current game's, else the first game that has one
+    hint: function () { return message('gamut_ui', ['hint']); },
+    autoplay: function (on, level) { return message('gamut_ui', ['autoplay:' + (on ? 'on' : 'off') + (level ? ':' + level : '')]); },
+    summary: function (open) { return message('gamut_ui', [open === false ? 'summary:close' : 'summary']); },
+    // No id: the current game's tutorial, else the first game that has one.
+    tutorial: function (id) { return message('gamut_ui', [id ? 'tutorial:' + id : 'tutorial']); }
   };
   ready.then(function () { window.gamut.isReady = true; });
   window.addEventListener('hashchange', function () {
@@ -55,6 +69,7 @@
     if (h.indexOf('play=') === 0 && window.gamut.isReady) {
       var err = window.gamut.load(h.slice(5));
       if (err) console.warn('gamut: ' + err);
+      else history.replaceState(null, '', location.pathname + location.search);  // a reload resumes the game played on
     }
   });
 })();

@@ -13,8 +13,8 @@ std::string storage_set(const std::string& key, const std::string& value);  // "
 void storage_remove(const std::string& key);
 std::vector<std::string> storage_keys(const std::string& prefix);
 void copy_text(const std::string& text);
-std::string url_hash();  // without '#'
-void set_url_hash(const std::string& h);
+std::string url_hash();                          // without '#'
+void set_url_hash(const std::string& h);         // "" removes it; no history entry either way
 std::string url_param(const std::string& name);  // "" when absent
 std::string page_url();                          // without hash or query
 void post_to_host(const std::string& json);      // window.parent.postMessage when embedded

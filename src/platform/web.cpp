@@ -102,7 +102,8 @@ EM_JS(char*, js_url_part, (int which, const char* name), {
 
 EM_JS(void, js_set_hash, (const char* h), {
   try {
-    history.replaceState(null, "", '#' + UTF8ToString(h));
+    var s = UTF8ToString(h);
+    history.replaceState(null, "", s ? '#' + s : location.pathname + location.search);
   } catch (e) {
   }
 });

@@ -14,8 +14,8 @@
 #include <set>
 
 #include "draw.h"
-#include "rules_panel.h"
 #include "platform/platform.h"
+#include "rules_panel.h"
 #include "widgets.h"
 
 namespace gamut::ui {
@@ -90,7 +90,13 @@ void App::init() {
   std::string hash = platform::url_hash();
   if (hash.rfind("play=", 0) == 0) {
     std::string err = table_.load(hash.substr(5));
-    if (!err.empty()) notify("This link could not be opened: " + err, true);
+    if (!err.empty()) {
+      notify("This link could not be opened: " + err, true);
+      return;
+    }
+    // The game now lives in the autosave: a reload resumes it as played on,
+    // not the link's position again.
+    platform::set_url_hash("");
     return;
   }
   std::string game = platform::url_param("game");
@@ -131,6 +137,7 @@ bool App::busy() const {
 
 std::string App::api_state() const {
   Json j = table_.state();
+  j["ready"] = true;  // before the engine loads, gamut-api.js answers ready: false itself
   j["screen"] = home_ ? "home" : "play";
   j["embed"] = embed_;
   Json msgs = Json::array();
@@ -347,8 +354,8 @@ void App::draw_play(float w, float h) {
   if (button("Rules")) rules_open_ = true, rules_id_ = g.info().id;
   ImGui::SameLine();
   if (button(table_.replaying ? "Back to game" : "Replay")) {
-    std::string e = api_ui(table_.replaying ? "live"
-                                            : "replay:" + std::to_string(table_.session()->match().record().actions.size()));
+    std::string e = api_ui(
+        table_.replaying ? "live" : "replay:" + std::to_string(table_.session()->match().record().actions.size()));
     if (!e.empty()) notify(e, true);
   }
   ImGui::SameLine();
