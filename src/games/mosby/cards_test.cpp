@@ -7,22 +7,15 @@
 #include "ai/bots.h"
 #include "checks.h"
 #include "games/mosby/mosby.h"
+#include "games/mosby/test_util.h"
 
 using namespace gamut;
 using namespace gamut::testing;
 using mosby::MosbyState;
+using namespace gamut::mosby_test;
 
 namespace {
-const mosby::MosbyGame& game() { return static_cast<const mosby::MosbyGame&>(*load_game("mosby")); }
-int node(const char* n) { return game().node(n); }
 std::unique_ptr<State> fresh() { return replay("mosby", {}); }
-MosbyState& M(std::unique_ptr<State>& s) { return static_cast<MosbyState&>(*s); }
-bool has(const State& s, const std::string& name) { return s.find_action(name) >= 0; }
-std::string names(const State& s) {
-  std::string r;
-  for (auto& n : legal_names(s)) r += n + " | ";
-  return r;
-}
 // Mosby's Operations at `at` with an empty hand.
 std::unique_ptr<State> ops(int turn, int noto, int pp, int strength, const char* at) {
   auto s = fresh();

@@ -8,21 +8,14 @@
 #include "ai/bots.h"
 #include "checks.h"
 #include "games/mosby/mosby.h"
+#include "games/mosby/test_util.h"
 
 using namespace gamut;
 using namespace gamut::testing;
 using mosby::MosbyState;
+using namespace gamut::mosby_test;
 
 namespace {
-const mosby::MosbyGame& game() { return static_cast<const mosby::MosbyGame&>(*load_game("mosby")); }
-int node(const char* n) { return game().node(n); }
-MosbyState& M(std::unique_ptr<State>& s) { return static_cast<MosbyState&>(*s); }
-bool has(const State& s, const std::string& name) { return s.find_action(name) >= 0; }
-std::string names(const State& s) {
-  std::string r;
-  for (auto& n : legal_names(s)) r += n + " ";
-  return r;
-}
 std::unique_ptr<State> start(const Json& opts = Json::object()) { return replay("mosby", {}, opts); }
 // Operations at `at` (a scripted start), with options.
 std::unique_ptr<State> ops(int turn, int noto, int pp, int strength, const char* at,

@@ -6,21 +6,14 @@
 
 #include "checks.h"
 #include "games/mosby/mosby.h"
+#include "games/mosby/test_util.h"
 
 using namespace gamut;
 using namespace gamut::testing;
 using mosby::MosbyState;
+using namespace gamut::mosby_test;
 
 namespace {
-const mosby::MosbyGame& game() { return static_cast<const mosby::MosbyGame&>(*load_game("mosby")); }
-int node(const char* n) { return game().node(n); }
-MosbyState& M(std::unique_ptr<State>& s) { return static_cast<MosbyState&>(*s); }
-bool has(const State& s, const std::string& name) { return s.find_action(name) >= 0; }
-std::string names(const State& s) {
-  std::string r;
-  for (auto& n : legal_names(s)) r += n + " | ";
-  return r;
-}
 bool step_has(std::unique_ptr<State>& s, const char* what) { return M(s).step().find(what) != std::string::npos; }
 // Operations at `at`, with options, under rules data `version` (0: the newest).
 std::unique_ptr<State> ops(int turn, int noto, int pp, int strength, const char* at, const Json& opts = Json::object(),

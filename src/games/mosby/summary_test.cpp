@@ -5,15 +5,12 @@
 #include "ai/bots.h"
 #include "checks.h"
 #include "games/mosby/mosby.h"
+#include "games/mosby/test_util.h"
 
 using namespace gamut;
 using namespace gamut::testing;
 using mosby::MosbyState;
-
-namespace {
-const mosby::MosbyGame& game() { return static_cast<const mosby::MosbyGame&>(*load_game("mosby")); }
-MosbyState& M(std::unique_ptr<State>& s) { return static_cast<MosbyState&>(*s); }
-}  // namespace
+using namespace gamut::mosby_test;
 
 TEST_CASE("mosby summary: every award goes into the ledger with its turn, sign and reason (Winning the Game)") {
   auto s = replay("mosby", {});
