@@ -1,4 +1,4 @@
-// Tests of helper CARDS: the 120 Action and Event cards, the hand rules and the play
+// Tests of the 120 Action and Event cards, the hand rules and the play
 // windows of Mosby's Raiders. Sections cite seed 002_2a7019d436107931.txt; "AC" is its
 // Summary of the Action Cards, "EC" its Summary of the Event Cards.
 #include <cstdlib>

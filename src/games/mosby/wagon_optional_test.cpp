@@ -1,4 +1,4 @@
-// Part 2 tests of helper WAGON: the leaders (6.3), the Union Wagon Train (7.8), the optional
+// Tests of the leaders (6.3), the Union Wagon Train (7.8), the optional
 // rules (8.1-8.9) and the three Examples of Play replayed from their scripts. Sections cite
 // seed 002_2a7019d436107931.txt.
 #include <cstdlib>
