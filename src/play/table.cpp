@@ -214,18 +214,21 @@ bool Table::can_act() const {
 
 Action Table::guide_action(int* kind) const {
   if (!can_act()) return -1;
+  try {
+    return guide_action(view::parse(session_->state().view(session_->screen_seat())), kind);
+  } catch (const std::exception&) {
+    return -1;  // a view that breaks the contract guides nothing
+  }
+}
+
+Action Table::guide_action(const view::View& shown, int* kind) const {
+  if (!can_act()) return -1;
   const State& st = session_->state();
   if (const Hint* h = session_->hint()) {
     if (kind) *kind = 1;
     return h->best;
   }
-  std::string want;
-  try {
-    view::View v = view::parse(st.view(session_->screen_seat()));
-    if (v.tutorial) want = v.tutorial->next();
-  } catch (const std::exception&) {
-    return -1;  // a view that breaks the contract guides nothing
-  }
+  std::string want = shown.tutorial ? shown.tutorial->next() : "";
   if (want.empty()) return -1;
   if (kind) *kind = 2;
   return st.find_action(want);

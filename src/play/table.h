@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/view.h"
 #include "session.h"
 #include "storage.h"
 
@@ -46,6 +47,8 @@ class Table {
   int replay_pos = 0;
   bool can_act() const;                            // the screen seat is a person and is to move, live
   Action guide_action(int* kind = nullptr) const;  // the hint's action (kind 1), else the tutorial's (kind 2)
+  // The same, from the screen seat's view already parsed (the renderer has it every frame).
+  Action guide_action(const view::View& shown, int* kind) const;
 
   // Games for the tutorial: the current one if it has scenarios, else the first that has.
   std::string tutorial_game() const;

@@ -278,7 +278,7 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   // The hinted (cyan) or the tutorial's expected (violet) move: a ring on each
   // node to click, joined in order.
   int gkind = 0;
-  Action guide = can_act ? table_.guide_action(&gkind) : -1;
+  Action guide = can_act ? table_.guide_action(view, &gkind) : -1;
   if (guide >= 0) {
     ImU32 gc = gkind == 1 ? IM_COL32(60, 220, 255, 255) : IM_COL32(200, 110, 255, 255);
     std::vector<int> p = st.action_nodes(guide);

@@ -75,7 +75,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
     if (!buttons.empty()) {
       ImGui::TextUnformatted("Choose:");
       int gkind = 0;
-      Action guide = table_.guide_action(&gkind);
+      Action guide = table_.guide_action(view, &gkind);
       for (Action a : buttons) {
         std::string nm = st.action_name(a);
         bool lit = a == guide;
