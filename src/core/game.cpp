@@ -148,4 +148,21 @@ std::shared_ptr<const Game> make_game(const std::string& id, const Json& data, i
   return f->second(data, version);
 }
 
+bool reveals(const State& s, Action a, int seat) {
+  if (s.to_move() == kChance) return true;
+  std::unique_ptr<State> t = s.clone();
+  t->apply(a);
+  const Json after = t->view(seat);
+  // 16 samples: a reveal of one even chance (a ghost's colour) escapes all of them 1 time in 65,536.
+  Rng rng(0x7e7ea1ULL ^ uint64_t(uint32_t(a)));
+  for (int k = 0; k < 16; ++k) {
+    std::unique_ptr<State> d = s.determinize(seat, rng);
+    std::vector<Action> l = d->legal();
+    if (!std::binary_search(l.begin(), l.end(), a)) return true;
+    d->apply(a);
+    if (d->view(seat) != after) return true;
+  }
+  return false;
+}
+
 }  // namespace gamut

@@ -119,6 +119,13 @@ class Game {
   Board board_;
 };
 
+// True when applying `a` to `s` shows `seat` something its view of `s` did
+// not foretell: a chance outcome, a captured ghost's colour, a card looked at.
+// Found from the view alone: the action is applied to sampled states
+// consistent with what the seat knows, and any that would end in a different
+// view of the seat, or cannot take the action, means something was revealed.
+bool reveals(const State& s, Action a, int seat);
+
 using GameFactory = std::function<std::shared_ptr<const Game>(const Json& data, int version)>;
 
 struct Registrar {

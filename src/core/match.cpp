@@ -1,14 +1,21 @@
 #include "match.h"
 
+#include "code.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
 
 namespace gamut {
 
-Action draw_chance(const State& s, uint64_t seed, size_t ply) {
-  uint64_t x = seed ^ (0x632be59bd9b4e019ULL * (ply + 1));
-  Rng rng(splitmix64(x));
+Action draw_chance(const State& s, uint64_t seed, const std::vector<Action>& history) {
+  uint64_t h = seed ^ 0x632be59bd9b4e019ULL;
+  for (Action a : history) {
+    h ^= uint64_t(uint32_t(a)) * 0xff51afd7ed558ccdULL;
+    h = splitmix64(h);
+  }
+  h ^= uint64_t(history.size());
+  Rng rng(splitmix64(h));
   std::vector<Action> outs = s.legal();
   std::vector<double> p = s.chance_probs();
   double u = rng.uniform(), acc = 0;
@@ -59,21 +66,27 @@ void Match::play(Action a) {
 
 void Match::resolve_chance() {
   while (state_->to_move() == kChance) {
-    Action a = draw_chance(*state_, rec_.seed, rec_.actions.size());
+    Action a = draw_chance(*state_, rec_.seed, rec_.actions);
     state_->apply(a);
     rec_.actions.push_back(a);
   }
 }
 
-bool Match::undo(int seat) {
-  // Find the latest action taken by `seat`; drop it and everything after.
-  size_t n = rec_.actions.size();
+long Match::undo_point(int seat) const {
+  // The latest action taken by `seat` (any person's for seat -1).
   std::unique_ptr<State> s = game_->new_state(rec_.options, int(rec_.seats));
   long last = -1;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < rec_.actions.size(); ++i) {
     if (s->to_move() == seat || (seat < 0 && s->to_move() >= 0)) last = long(i);
     s->apply(rec_.actions[i]);
   }
+  return last;
+}
+
+bool Match::undo(int seat) {
+  // Drop the latest action of `seat` and everything after it.
+  size_t n = rec_.actions.size();
+  long last = undo_point(seat);
   if (last < 0) return false;
   for (size_t i = n; i > size_t(last); --i) redo_.push_back(rec_.actions[i - 1]);
   rebuild(size_t(last));
@@ -97,13 +110,15 @@ bool Match::redo(int seat) {
 }
 
 Json Match::to_json() const {
-  return Json{{"format", 1},
+  Json j{{"format", 1},
               {"game", rec_.game},
               {"version", rec_.version},
               {"options", rec_.options},
               {"seats", rec_.seats},
               {"seed", std::to_string(rec_.seed)},
               {"actions", rec_.actions}};
+  if (rec_.practice) j["practice"] = true;
+  return j;
 }
 
 Record Match::record_from_json(const Json& j) {
@@ -128,112 +143,75 @@ Record Match::record_from_json(const Json& j) {
     if (!a.is_number_integer()) throw DataError("save: actions must be integers");
     r.actions.push_back(a.get<int>());
   }
+  r.practice = j.value("practice", false);
+  return r;
+}
+
+std::vector<std::string> public_log(const Match& m, int viewer) {
+  std::vector<std::string> r;
+  std::unique_ptr<State> s = m.state_at(0);
+  for (Action a : m.record().actions) {
+    int t = s->to_move();
+    std::string who = t >= 0 ? m.game().seat_name(t) + ": " : t == kChance ? "* " : "";
+    r.push_back(who + s->public_name(a, viewer));
+    s->apply(a);
+  }
   return r;
 }
 
 // ---- share codes ----------------------------------------------------------
 
-static const char* kB64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-static constexpr int kCodeFormat = 1;
-
-static void put_varint(std::string& o, uint64_t v) {
-  while (v >= 0x80) {
-    o.push_back(char((v & 0x7f) | 0x80));
-    v >>= 7;
-  }
-  o.push_back(char(v));
-}
-
-static uint32_t fnv1a(const std::string& s) {
-  uint32_t h = 2166136261u;
-  for (unsigned char c : s) h = (h ^ c) * 16777619u;
-  return h;
-}
+// Format 1: game, version, options, seats, seed, actions. Format 2 adds each
+// seat's kind and the flags (1: practice), so a link keeps its AI seats.
+static constexpr int kCodeFormat = 2;
 
 std::string encode_share_code(const Record& r) {
+  using namespace code;
   std::string b;
   put_varint(b, kCodeFormat);
-  put_varint(b, r.game.size());
-  b += r.game;
+  put_bytes(b, r.game);
   put_varint(b, uint64_t(r.version));
-  std::string opts = r.options.dump();
-  put_varint(b, opts.size());
-  b += opts;
+  put_bytes(b, r.options.dump());
   put_varint(b, r.seats);
   put_varint(b, r.seed);
   put_varint(b, r.actions.size());
   for (Action a : r.actions) put_varint(b, uint64_t(uint32_t(a)));
-  uint32_t h = fnv1a(b);
-  for (int i = 0; i < 4; ++i) b.push_back(char(h >> (8 * i)));
-  std::string out;
-  uint32_t acc = 0;
-  int bits = 0;
-  for (unsigned char c : b) {
-    acc = (acc << 8) | c;
-    bits += 8;
-    while (bits >= 6) out.push_back(kB64[(acc >> (bits -= 6)) & 63]);
-  }
-  if (bits) out.push_back(kB64[(acc << (6 - bits)) & 63]);
-  return out;
+  put_varint(b, r.players.size());
+  for (const std::string& p : r.players) put_bytes(b, p);
+  put_varint(b, r.practice ? 1 : 0);
+  return pack(b);
 }
 
-namespace {
-struct Reader {
-  const std::string& b;
-  size_t p = 0;
-  uint64_t varint() {
-    uint64_t v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (p >= b.size()) throw DataError("share code is truncated");
-      unsigned char c = b[p++];
-      v |= uint64_t(c & 0x7f) << shift;
-      if (!(c & 0x80)) return v;
-    }
-    throw DataError("share code is corrupt (bad number)");
-  }
-  std::string bytes(uint64_t n) {
-    if (n > b.size() - p) throw DataError("share code is truncated");
-    std::string s = b.substr(p, n);
-    p += n;
-    return s;
-  }
-};
-}  // namespace
+uint64_t code_format(const std::string& code) {
+  std::string body = code::unpack(code);
+  code::Reader rd{body};
+  return rd.varint();
+}
 
-Record decode_share_code(const std::string& code_in) {
-  std::string code;
-  for (char c : code_in)
-    if (!std::isspace((unsigned char)c)) code.push_back(c);
-  if (code.empty()) throw DataError("the share code is empty");
-  std::string b;
-  uint32_t acc = 0;
-  int bits = 0;
-  for (char c : code) {
-    const char* q = std::strchr(kB64, c);
-    if (!q || !c) throw DataError(std::string("share code has a character that does not belong: '") + c + "'");
-    acc = (acc << 6) | uint32_t(q - kB64);
-    bits += 6;
-    if (bits >= 8) b.push_back(char((acc >> (bits -= 8)) & 0xff));
-  }
-  if (b.size() < 5) throw DataError("share code is too short");
-  std::string body = b.substr(0, b.size() - 4);
-  uint32_t h = 0;
-  for (int i = 0; i < 4; ++i) h |= uint32_t((unsigned char)b[b.size() - 4 + i]) << (8 * i);
-  if (h != fnv1a(body)) throw DataError("share code is damaged or incomplete (checksum mismatch)");
-  Reader rd{body};
+Record decode_share_code(const std::string& code) {
+  std::string body = code::unpack(code);
+  code::Reader rd{body};
   uint64_t fmt = rd.varint();
-  if (fmt != kCodeFormat) throw DataError("share code format " + std::to_string(fmt) + " is not known to this version");
+  if (fmt == 3) throw DataError("this is a watch link: it replays a game and cannot be played on");
+  if (fmt != 1 && fmt != 2)
+    throw DataError("share code format " + std::to_string(fmt) + " is not known to this version");
   Record r;
-  r.game = rd.bytes(rd.varint());
+  r.game = rd.bytes();
   r.version = int(rd.varint());
-  r.options = parse_json_text(rd.bytes(rd.varint()), "share code options");
+  r.options = parse_json_text(rd.bytes(), "share code options");
   if (!r.options.is_object()) throw DataError("share code options are not an object");
   r.seats = rd.varint();
   r.seed = rd.varint();
   uint64_t n = rd.varint();
   if (n > body.size()) throw DataError("share code is corrupt (move count)");
   for (uint64_t i = 0; i < n; ++i) r.actions.push_back(Action(uint32_t(rd.varint())));
-  if (rd.p != body.size()) throw DataError("share code has trailing data");
+  if (fmt >= 2) {
+    uint64_t k = rd.varint();
+    if (k > 16) throw DataError("share code is corrupt (seat count)");
+    for (uint64_t i = 0; i < k; ++i) r.players.push_back(rd.bytes());
+    r.practice = rd.varint() & 1;
+  }
+  if (!rd.done()) throw DataError("share code has trailing data");
   return r;
 }
 

@@ -17,11 +17,20 @@ struct Record {
   uint64_t seats = 0;  // number of seats
   uint64_t seed = 0;
   std::vector<Action> actions;
+  // Each seat's kind as a share code keeps it: "human", "ai:1".."ai:5"; empty
+  // when not recorded (format 1 codes), which opens as people at every seat.
+  std::vector<std::string> players;
+  // Practice: free takebacks, past dice and reveals. Off by default, and shown
+  // in the log, the result and the code, since it changes what a win means.
+  bool practice = false;
 };
 
-// The chance outcome drawn at `ply` of a game with `seed`. It depends only on
-// those two, so undoing and replaying a move never rerolls the dice.
-Action draw_chance(const State& s, uint64_t seed, size_t ply);
+// The chance outcome drawn after `history` in a game with `seed`: a hash of
+// the seed and every action so far. Replay, redo, and the same move made
+// again meet the same outcome, so undo is not a reroll; a different move
+// meets a fresh one that nothing on the screen foretold, since the seed is
+// never in a seat's view.
+Action draw_chance(const State& s, uint64_t seed, const std::vector<Action>& history);
 
 class Match {
  public:
@@ -40,6 +49,7 @@ class Match {
   // actions removed (so an AI's reply goes with the move it answered). Chance
   // outcomes go too, and come back unchanged on redo or replay.
   bool undo(int seat);
+  long undo_point(int seat) const;  // where undo(seat) would cut the record; -1: nothing to undo
   bool redo(int seat);
   std::unique_ptr<State> state_at(size_t n) const;  // replay of the first n actions
 
@@ -54,8 +64,13 @@ class Match {
   std::vector<Action> redo_;
 };
 
-// Share codes: binary, varint-packed, base64url, with a checksum.
+// The move log as `viewer` may read it (-1: public information only), one
+// line per action: "<seat>: <move>", chance as "* <outcome>".
+std::vector<std::string> public_log(const Match& m, int viewer);
+
+// Share codes (code.h): the whole record, seed and every secret included.
 std::string encode_share_code(const Record& r);
 Record decode_share_code(const std::string& code);  // throws DataError with the reason
+uint64_t code_format(const std::string& code);      // 1-2: a share code, 3: a watch code (watch.h)
 
 }  // namespace gamut

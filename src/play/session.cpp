@@ -49,6 +49,7 @@ int Session::humans() const {
 }
 
 void Session::uncover() {
+  if (request_.from >= 0) return;  // the undo request is answered first
   covered_ = false;
   int t = state().to_move();
   if (t >= 0 && !seats_[t].ai) screen_ = t;
@@ -72,6 +73,7 @@ std::string Session::act(Action a) {
   int t = s.to_move();
   if (t < 0 || seats_[t].ai) return "it is not a person's turn";
   if (covered_) return "hand over first";
+  if (request_.from >= 0) return "an undo is waiting for an answer";
   std::vector<Action> l = s.legal();
   if (!std::binary_search(l.begin(), l.end(), a)) return "that move is not legal";
   match_->play(a);
@@ -80,20 +82,82 @@ std::string Session::act(Action a) {
   return "";
 }
 
-bool Session::undo() {
+std::string Session::undo_barrier(long from) const {
+  if (practice()) return "";
+  bool alone = humans() == 1;  // against the AI, or solitaire: nobody else to ask
+  if (!alone) return "";
+  const std::vector<Action>& acts = match_->record().actions;
+  std::unique_ptr<State> s = match_->state_at(size_t(from));
+  for (size_t i = size_t(from); i < acts.size(); ++i) {
+    if (s->to_move() == kChance)
+      return "a die, spinner or draw has been seen since that move, so it cannot be taken back (start a practice game "
+             "for free undo)";
+    if (reveals(*s, acts[i], screen_))
+      return "something hidden has been shown since that move, so it cannot be taken back (start a practice game for "
+             "free undo)";
+    s->apply(acts[i]);
+  }
+  return "";
+}
+
+std::string Session::undo() {
+  if (request_.from >= 0) return "an undo is already waiting for an answer";
   int seat = screen_;
-  if (seat < 0 || !match_->undo(seat)) return false;
+  long last = seat < 0 ? -1 : match_->undo_point(seat);
+  if (last < 0) return "nothing to undo";
+  if (std::string why = undo_barrier(last); !why.empty()) return why;
+  if (humans() > 1) {
+    // Another person's move, or turn, is taken back too: they must agree.
+    int to = -1, t = state().to_move();
+    if (t >= 0 && t != seat && !seats_[t].ai) to = t;
+    std::unique_ptr<State> s = match_->state_at(size_t(last));
+    for (size_t i = size_t(last); to < 0 && i < match_->record().actions.size(); ++i) {
+      int m = s->to_move();
+      if (m >= 0 && m != seat && !seats_[m].ai) to = m;
+      s->apply(match_->record().actions[i]);
+    }
+    if (to >= 0) {
+      request_ = {seat, to, covered_};
+      // The person who answers must not see the asker's secrets meanwhile.
+      if (match_->game().info().hidden_info) covered_ = true;
+      search_.reset();
+      clear_hint();
+      return "";
+    }
+  }
+  match_->undo(seat);
   // Uncovered, the screen stays on the seat whose move was taken back, so no
   // cover goes up and nothing new is shown. Under the cover, whoever is at the
   // screen now may not be that seat's player: the cover stays up until the
   // player to move claims the board.
   search_.reset();
   clear_hint();
-  return true;
+  return "";
+}
+
+void Session::answer_undo(bool allow) {
+  if (request_.from < 0) return;
+  UndoRequest r = request_;
+  request_ = UndoRequest();
+  if (!allow) {
+    covered_ = r.was_covered;
+    return;
+  }
+  match_->undo(r.from);
+  search_.reset();
+  clear_hint();
+  // The person at the screen answered; whoever is to move now claims it.
+  int t = state().to_move();
+  if (match_->game().info().hidden_info) {
+    covered_ = true;
+    screen_ = r.to;
+  } else if (t >= 0 && !seats_[t].ai) {
+    screen_ = t;
+  }
 }
 
 bool Session::redo() {
-  if (!match_->redo(screen_)) return false;
+  if (request_.from >= 0 || !match_->redo(screen_)) return false;
   match_->resolve_chance();
   after_change();
   return true;
@@ -249,6 +313,7 @@ Json Session::save_json() const {
   j["players"] = seats;
   j["screen"] = screen_;
   j["covered"] = covered_;  // a reload during a hand-over comes back covered
+  if (request_.from >= 0) j["undo_request"] = {request_.from, request_.to, request_.was_covered};
   return j;
 }
 
@@ -259,20 +324,14 @@ std::unique_ptr<Session> Session::from_json(const Json& j) {
   int scr = j.value("screen", s->screen_);
   if (scr >= -1 && scr < int(s->seats_.size())) s->screen_ = scr;
   s->covered_ = j.value("covered", false) && s->match_->game().info().hidden_info;
+  const Json& rq = j.value("undo_request", Json());
+  if (rq.is_array() && rq.size() == 3 && rq[0].is_number_integer() && rq[1].is_number_integer()) {
+    int from = rq[0], to = rq[1], n = int(s->seats_.size());
+    if (from >= 0 && from < n && to >= 0 && to < n) s->request_ = {from, to, rq[2].is_boolean() && rq[2].get<bool>()};
+  }
   return s;
 }
 
-std::vector<std::string> Session::log() const {
-  std::vector<std::string> r;
-  std::unique_ptr<State> s = match_->state_at(0);
-  for (Action a : match_->record().actions) {
-    int t = s->to_move();
-    std::string who = t >= 0 ? match_->game().seat_name(t) + ": " : "";
-    if (t == kChance) who = "* ";
-    r.push_back(who + s->public_name(a, viewer()));
-    s->apply(a);
-  }
-  return r;
-}
+std::vector<std::string> Session::log() const { return public_log(*match_, viewer()); }
 
 }  // namespace gamut

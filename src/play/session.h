@@ -45,8 +45,22 @@ class Session {
   int ai_progress() const;  // 0-100
 
   std::string act(Action a);  // a human action; "" or why not
-  bool undo();
+  // Takes back the screen seat's last move (and what followed); "" or why not.
+  //  - Against the AI, and in solitaire, it stops at the last chance outcome or
+  //    reveal the seat has seen (Board Game Arena's convention), unless the
+  //    game is a practice game.
+  //  - With two or more people at this screen it is a request: the other
+  //    person allows or refuses it (answer_undo), and for a game with secrets
+  //    the board is covered for whoever is then to move.
+  std::string undo();
   bool redo();
+  struct UndoRequest {
+    int from = -1, to = -1;  // the seat asking, the seat that must answer
+    bool was_covered = false;
+  };
+  const UndoRequest* undo_request() const { return request_.from >= 0 ? &request_ : nullptr; }
+  void answer_undo(bool allow);
+  bool practice() const { return match_->record().practice; }
   // Resolves chance and advances the AI by at most budget_ms. True if
   // anything changed (the screen must be redrawn).
   bool step(double budget_ms, double now_ms);
@@ -83,6 +97,8 @@ class Session {
 
  private:
   void after_change();
+  std::string undo_barrier(long from) const;  // why undo may not go back to action `from`, or ""
+  UndoRequest request_;
   std::unique_ptr<Match> match_;
   std::vector<Seat> seats_;
   int screen_ = 0;

@@ -1,20 +1,77 @@
 #include "table.h"
 
 #include <algorithm>
+#include <set>
 
 #include "core/view.h"
 
 namespace gamut {
 
-// Storage keys. v1: the first layout, kept so that saves made with it still open.
-static const char* kAutoPrefix = "gamut.v1.auto.";    // + game id: that game's current autosave
-static const char* kSavePrefix = "gamut.v1.save.";    // + date: a named save
-static const char* kCurrentKey = "gamut.v1.current";  // the game id last played
+// The library's layout (v2): <ns>v2.game.<id> holds one game, <ns>v2.current
+// the id of the game last played. v1, the first layout, had one autosave slot
+// per game id and named saves apart; migrate_v1 reads it.
+static const char* kV1Auto = "gamut.v1.auto.";
+static const char* kV1Save = "gamut.v1.save.";
+static const char* kV1Current = "gamut.v1.current";
 
-Table::Table(Storage& storage, std::function<double()> date_ms) : storage_(storage), date_ms_(std::move(date_ms)) {}
+Table::Table(Storage& storage, std::function<double()> date_ms, std::string ns)
+    : storage_(storage), date_ms_(std::move(date_ms)), ns_(std::move(ns)) {}
 
-void Table::start(std::unique_ptr<Session> s) {
+std::string Table::new_id() const {
+  // The date in base 36 and a counter: short, sortable, and never one that exists.
+  uint64_t t = uint64_t(std::max(0.0, date_ms_()));
+  std::string base;
+  do base.insert(base.begin(), "0123456789abcdefghijklmnopqrstuvwxyz"[t % 36]), t /= 36;
+  while (t);
+  std::string id = base, text, err;
+  for (int k = 1; storage_.get(key(id), text, err) || id == current_; ++k) id = base + "-" + std::to_string(k);
+  return id;
+}
+
+Json Table::read_entry(const std::string& id) const {
+  std::string text, err;
+  if (!storage_.get(key(id), text, err)) throw DataError(err.empty() ? "this game is no longer saved" : err);
+  Json e = parse_json_text(text, "saved game");
+  if (!e.is_object() || !e.contains("session")) throw DataError("saved game: no session in it");
+  return e;
+}
+
+std::string Table::write_entry(const std::string& id, const Session& s, const std::string& name, double created) {
+  const State& st = s.state();
+  Json e = {{"id", id},
+            {"game", s.match().record().game},
+            {"name", name},
+            {"created", created},
+            {"updated", date_ms_()},
+            {"moves", st.move_number()},
+            {"finished", st.terminal()},
+            {"session", s.save_json()}};
+  std::string text = e.dump(), err = storage_.set(key(id), text);
+  cache_ok_ = false;
+  if (err.empty()) return "";
+  // Full: finished games go first, oldest first, and the person is told. An
+  // unfinished game is never dropped without asking.
+  int pruned = 0;
+  std::vector<Entry> lib = library();
+  for (auto it = lib.rbegin(); it != lib.rend() && !err.empty(); ++it) {
+    if (!it->finished || it->id == id) continue;
+    storage_.remove(key(it->id));
+    ++pruned;
+    err = storage_.set(key(id), text);
+  }
+  cache_ok_ = false;
+  if (pruned && on_notice)
+    on_notice("Browser storage was full: " + std::to_string(pruned) + " finished game" + (pruned > 1 ? "s were" : " was") +
+              " removed, oldest first, to keep this one.");
+  return err;
+}
+
+void Table::start(std::unique_ptr<Session> s, const std::string& name) {
   session_ = std::move(s);
+  watch_.reset();
+  current_ = new_id();
+  current_name_ = name;
+  current_created_ = date_ms_();
   replaying = false;
   replay_pos = 0;
   ended_posted_ = session_->state().terminal();  // an opened finished game has ended already
@@ -22,8 +79,27 @@ void Table::start(std::unique_ptr<Session> s) {
   changed(true);
 }
 
+// A saved game comes back as it was: no chance is resolved and a finished game does not end again.
+void Table::open(std::unique_ptr<Session> s, const std::string& id) {
+  session_ = std::move(s);
+  watch_.reset();
+  current_ = id;
+  current_name_.clear();
+  current_created_ = date_ms_();
+  try {
+    Json e = read_entry(id);
+    current_name_ = e.value("name", "");
+    current_created_ = e.value("created", current_created_);
+  } catch (const std::exception&) {
+  }
+  replaying = false;
+  replay_pos = 0;
+  ended_posted_ = session_->state().terminal();
+  changed(true);
+}
+
 void Table::changed(bool fresh) {
-  autosave();
+  if (!watch_) autosave();
   bool ended = session_->state().terminal() && !ended_posted_;
   if (ended) ended_posted_ = true;
   if (!session_->state().terminal()) ended_posted_ = false;  // undone back into play: it may end again
@@ -31,45 +107,147 @@ void Table::changed(bool fresh) {
 }
 
 void Table::autosave() {
-  const std::string& id = session_->match().record().game;
-  std::string err = storage_.set(kAutoPrefix + id, session_->save_json().dump());
-  if (err.empty()) err = storage_.set(kCurrentKey, id);
+  std::string err = write_entry(current_, *session_, current_name_, current_created_);
+  if (err.empty()) err = storage_.set(ns_ + "v2.current", current_);
   if (!err.empty()) {
     if (storage_note_.empty() && on_storage_error) on_storage_error(err);
-    storage_note_ = "Autosave failed: " + err;
+    storage_note_ = "This game is not being saved (" + err +
+                    "). Delete games you no longer need under Saved games to make room.";
   } else {
     storage_note_.clear();
   }
 }
 
-std::string Table::resume(const std::string& game) {
-  std::string id = game, err;
-  if (id.empty() && !storage_.get(kCurrentKey, id, err)) {
-    if (!err.empty())
-      storage_note_ = "Saving is unavailable in this browser (" + err + "). You can play, but games are not kept.";
+std::vector<Table::Entry> Table::library() const {
+  if (cache_ok_) return cache_;
+  std::vector<Entry> out;
+  const std::string pre = ns_ + "v2.game.";
+  for (const std::string& k : storage_.keys(pre)) {
+    Entry en;
+    en.id = k.substr(pre.size());
+    try {
+      Json e = read_entry(en.id);
+      Record r = Match::record_from_json(e.at("session"));
+      en.game = r.game;
+      en.name = e.value("name", "");
+      en.created = e.value("created", 0.0);
+      en.updated = e.value("updated", 0.0);
+      en.moves = e.value("moves", 0);
+      en.finished = e.value("finished", false);
+      en.practice = r.practice;
+      for (const Json& p : e["session"].value("players", Json::array()))
+        if (p.is_string()) en.players.push_back(p.get<std::string>());
+      r.players = en.players;
+      en.code = encode_share_code(r);
+    } catch (const std::exception& ex) {
+      en.error = ex.what();
+    }
+    out.push_back(en);
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) {
+    return a.updated != b.updated ? a.updated > b.updated : a.id > b.id;
+  });
+  cache_ = out;
+  cache_ok_ = true;
+  return out;
+}
+
+std::string Table::open_game(const std::string& id) {
+  try {
+    Json e = read_entry(id);
+    open(Session::from_json(e.at("session")), id);
     return "";
+  } catch (const std::exception& ex) {
+    return std::string("This saved game could not be opened (") + ex.what() + "). It was left untouched.";
+  }
+}
+
+std::string Table::delete_game(const std::string& id) {
+  std::string text, err;
+  if (!storage_.get(key(id), text, err)) return err.empty() ? "this game is no longer saved" : err;
+  storage_.remove(key(id));
+  cache_ok_ = false;
+  if (id == current_) current_ = new_id();  // the game on the screen, if played on, is kept as a new entry
+  return "";
+}
+
+std::string Table::latest_unfinished(const std::string& game) const {
+  for (const Entry& e : library())
+    if (e.error.empty() && !e.finished && (game.empty() || e.game == game)) return e.id;
+  return "";
+}
+
+std::string Table::resume(const std::string& game) {
+  std::string id, err;
+  if (game.empty() && !storage_.get(ns_ + "v2.current", id, err)) {
+    if (!err.empty()) {
+      storage_note_ = "Saving is unavailable in this browser (" + err + "). You can play, but games are not kept.";
+      return "";
+    }
   }
   std::string text;
-  if (!storage_.get(kAutoPrefix + id, text, err)) return game.empty() ? "" : "there is no autosave of " + id;
-  try {
-    open(Session::from_json(parse_json_text(text, "autosave")));
-    return "";
-  } catch (const std::exception& e) {
-    return std::string("The autosaved game could not be resumed (") + e.what() + "). It was left untouched.";
+  if (!game.empty() || id.empty() || !storage_.get(key(id), text, err)) id = latest_unfinished(game);
+  if (id.empty()) return game.empty() ? "" : "there is no unfinished game of " + game;
+  return open_game(id);
+}
+
+std::string Table::save_as(const std::string& name) {
+  if (!session_ || watch_) return "no game in progress";
+  std::string id = new_id();
+  double now = date_ms_();
+  return write_entry(id, *session_, name.empty() ? session_->match().game().info().name : name, now);
+}
+
+void Table::migrate_v1() {
+  std::string done, err;
+  if (storage_.get(ns_ + "v2.migrated", done, err) || !err.empty()) return;
+  std::set<std::string> moved;  // v1 keys a partial migration already took
+  for (const std::string& k : storage_.keys(ns_ + "v2.game.")) {
+    std::string text;
+    try {
+      if (storage_.get(k, text, err)) moved.insert(parse_json_text(text, "saved game").value("v1", ""));
+    } catch (const std::exception&) {
+    }
   }
-}
-
-bool Table::has_autosave(const std::string& id) const {
-  std::string text, err;
-  return storage_.get(kAutoPrefix + id, text, err);
-}
-
-// A saved game comes back as it was: no chance is resolved and a finished game does not end again.
-void Table::open(std::unique_ptr<Session> s) {
-  session_ = std::move(s);
-  replaying = false;
-  ended_posted_ = session_->state().terminal();
-  changed(true);
+  std::string current_v1, current_id;
+  storage_.get(kV1Current, current_v1, err);
+  bool ok = true;
+  auto take = [&](const std::string& k, const Json& session, const std::string& name, double date) {
+    if (moved.count(k)) return;
+    std::unique_ptr<Session> s = Session::from_json(session);  // throws on an unreadable save: it is left as it was
+    std::string id = new_id();
+    Json e = {{"id", id},
+              {"game", s->match().record().game},
+              {"name", name},
+              {"created", date},
+              {"updated", date},
+              {"moves", s->state().move_number()},
+              {"finished", s->state().terminal()},
+              {"session", s->save_json()},
+              {"v1", k}};
+    if (!storage_.set(key(id), e.dump()).empty()) ok = false;
+    if (k == kV1Auto + current_v1) current_id = id;
+  };
+  double now = date_ms_();
+  for (const std::string& k : storage_.keys(kV1Save)) {
+    std::string text;
+    try {
+      if (!storage_.get(k, text, err)) continue;
+      Json e = parse_json_text(text, "save");
+      take(k, e.at("save"), e.value("name", ""), e.value("date", now - 1));
+    } catch (const std::exception&) {
+    }
+  }
+  for (const std::string& k : storage_.keys(kV1Auto)) {
+    std::string text;
+    try {
+      if (storage_.get(k, text, err)) take(k, parse_json_text(text, "autosave"), "", k == kV1Auto + current_v1 ? now : now - 1);
+    } catch (const std::exception&) {
+    }
+  }
+  cache_ok_ = false;
+  if (!current_id.empty()) storage_.set(ns_ + "v2.current", current_id);
+  if (ok) storage_.set(ns_ + "v2.migrated", "1");  // else tried again next time; nothing is taken twice
 }
 
 std::string Table::new_game(const std::string& id, const std::string& options_json) {
@@ -82,11 +260,17 @@ std::string Table::new_game(const std::string& id, const std::string& options_js
     int n =
         o.contains("seats") && o["seats"].is_array() ? int(o["seats"].size()) : o.value("players", g->info().min_seats);
     r.seats = uint64_t(n);
-    r.seed = o.contains("seed") ? o["seed"].get<uint64_t>() : uint64_t(date_ms_()) * 2654435761u;
+    r.seed = o.contains("seed") ? o["seed"].get<uint64_t>()
+             : entropy        ? entropy()
+                              : uint64_t(date_ms_()) * 2654435761u;
     std::vector<Seat> seats = parse_seats(o.contains("seats") ? o["seats"] : Json(), n);
     if (o.contains("level"))
       for (Seat& s : seats) s.level = std::clamp(o["level"].get<int>(), 1, 5);
     r.options = o.contains("options") ? o["options"] : Json::object();
+    if (o.contains("practice")) {
+      if (!o["practice"].is_boolean()) return "practice must be true or false";
+      r.practice = o["practice"].get<bool>();
+    }
     double delay = -1;
     if (o.contains("ai_delay")) {
       if (!o["ai_delay"].is_number() || o["ai_delay"].get<double>() < 0 || o["ai_delay"].get<double>() > 5000)
@@ -102,14 +286,62 @@ std::string Table::new_game(const std::string& id, const std::string& options_js
   }
 }
 
+// Two records are the same game when everything but the moves is the same.
+static bool same_game(const Record& a, const Record& b) {
+  return a.game == b.game && a.version == b.version && a.options == b.options && a.seats == b.seats &&
+         a.seed == b.seed && a.practice == b.practice;
+}
+
+static bool is_prefix(const std::vector<Action>& a, const std::vector<Action>& b) {
+  return a.size() <= b.size() && std::equal(a.begin(), a.end(), b.begin());
+}
+
 std::string Table::load(const std::string& code_in) {
   std::string code = code_in;
   size_t p = code.find("#play=");
   if (p != std::string::npos) code = code.substr(p + 6);
   try {
+    if (code_format(code) == 3) {
+      auto w = std::make_unique<Watch>(decode_watch_code(code));
+      Record r;
+      r.game = w->game;
+      r.version = w->version;
+      r.options = w->options;
+      r.seats = uint64_t(w->seats);
+      Match probe(r);
+      if (w->views.empty()) throw DataError("watch code holds no position");
+      for (const Json& v : w->views) view::parse(v);  // every position must be one the board can draw
+      std::vector<Seat> nobody(size_t(probe.seats()));
+      for (Seat& s : nobody) s.ai = true;  // nobody sits at a watched game, so no seat's view is drawn
+      session_ = std::make_unique<Session>(std::move(r), std::move(nobody));
+      watch_ = std::move(w);
+      current_.clear();
+      replaying = true;
+      replay_pos = int(watch_->log.size());
+      ended_posted_ = true;
+      changed(true);
+      return "";
+    }
     Record r = decode_share_code(code);
     Match probe(r);  // validate fully before touching the current game
+    r = probe.record();  // options resolved, as the library keeps them
+    // The same game already in the library: open it, with the link's moves if they go further.
+    for (const Entry& e : library()) {
+      if (!e.error.empty() || e.game != r.game) continue;
+      Json entry = read_entry(e.id);
+      Record have = Match::record_from_json(entry.at("session"));
+      if (!same_game(have, r)) continue;
+      if (is_prefix(r.actions, have.actions)) return open_game(e.id);
+      if (is_prefix(have.actions, r.actions)) {
+        Json sj = entry["session"];
+        sj["actions"] = r.actions;
+        sj["covered"] = false;
+        open(Session::from_json(sj), e.id);
+        return "";
+      }
+    }
     std::vector<Seat> seats(size_t(probe.seats()));
+    if (r.players.size() == seats.size()) seats = parse_seats(Json(r.players), int(seats.size()));
     start(std::make_unique<Session>(std::move(r), std::move(seats)));
     return "";
   } catch (const std::exception& e) {
@@ -119,7 +351,9 @@ std::string Table::load(const std::string& code_in) {
 
 std::string Table::act(const std::string& name) {
   if (!session_) return "no game in progress";
+  if (watch_) return "this is a watch link: it replays the game and cannot be played on";
   if (replaying) return "a replay is shown: go back to the game to play";
+  if (session_->undo_request()) return "an undo is waiting for an answer";
   if (session_->covered()) session_->uncover();
   Action a = session_->state().find_action(name);
   if (a < 0) return "'" + name + "' is not a legal action now";
@@ -129,13 +363,14 @@ std::string Table::act(const std::string& name) {
 }
 
 std::string Table::undo() {
-  if (!session_ || !session_->undo()) return "nothing to undo";
-  changed();
-  return "";
+  if (!session_ || watch_ || replaying) return "nothing to undo";
+  std::string err = session_->undo();
+  if (err.empty()) changed();
+  return err;
 }
 
 std::string Table::redo() {
-  if (!session_ || !session_->redo()) return "nothing to redo";
+  if (!session_ || watch_ || replaying || !session_->redo()) return "nothing to redo";
   changed();
   return "";
 }
@@ -172,14 +407,25 @@ bool Table::command(const std::string& cmd, std::string& err) {
     err = new_game(id, o.dump());
     return true;
   }
-  bool known = cmd == "uncover" || cmd == "hint" || cmd.rfind("autoplay:", 0) == 0 || cmd.rfind("replay:", 0) == 0 ||
+  bool known = cmd == "uncover" || cmd == "undo:allow" || cmd == "undo:refuse" || cmd == "hint" || cmd.rfind("autoplay:", 0) == 0 || cmd.rfind("replay:", 0) == 0 ||
                cmd == "live";
   if (!known) return false;
   if (!session_) {
     err = "no game in progress";
     return true;
   }
-  if (cmd == "uncover") {
+  if (watch_ && cmd != "live" && cmd.rfind("replay:", 0) != 0) {
+    err = "this is a watch link: it replays the game and cannot be played on";
+  } else if (cmd == "undo:allow" || cmd == "undo:refuse") {
+    if (!session_->undo_request()) {
+      err = "no undo is waiting for an answer";
+    } else {
+      session_->answer_undo(cmd == "undo:allow");
+      changed();
+    }
+  } else if (session_->undo_request()) {
+    err = "an undo is waiting for an answer";
+  } else if (cmd == "uncover") {
     session_->uncover();
   } else if (cmd == "hint") {
     int t = session_->state().to_move();
@@ -197,17 +443,52 @@ bool Table::command(const std::string& cmd, std::string& err) {
     err = "hand the screen over first";  // nothing else lifts the cover
   } else if (cmd.rfind("replay:", 0) == 0) {
     replaying = true;
-    replay_pos = std::clamp(std::atoi(cmd.c_str() + 7), 0, int(session_->match().record().actions.size()));
+    replay_pos = std::clamp(std::atoi(cmd.c_str() + 7), 0, replay_length());
+  } else if (watch_) {
+    err = "this is a watch link: it replays the game and cannot be played on";
   } else {
     replaying = false;
   }
   return true;
 }
 
-std::string Table::share_code() const { return session_ ? encode_share_code(session_->match().record()) : ""; }
+std::string Table::share_code() const {
+  if (watch_) return encode_watch_code(*watch_);
+  if (!session_) return "";
+  Record r = session_->match().record();
+  for (const Seat& s : session_->seats()) r.players.push_back(s.name());
+  return encode_share_code(r);
+}
+
+std::string Table::watch_code() const {
+  if (watch_) return encode_watch_code(*watch_);
+  if (!session_) return "";
+  std::vector<std::string> players;
+  for (const Seat& s : session_->seats()) players.push_back(s.name());
+  return encode_watch_code(make_watch(session_->match(), players));
+}
+
+int Table::replay_length() const {
+  if (watch_) return int(watch_->log.size());
+  return session_ ? int(session_->match().record().actions.size()) : 0;
+}
+
+int Table::shown_seat() const { return watch_ || !session_ ? -1 : session_->viewer(); }
+
+Json Table::shown_view() const {
+  if (!session_) return Json::object();
+  if (watch_) return watch_->views[size_t(std::clamp(replay_pos, 0, replay_length()))];
+  if (replaying) return session_->match().state_at(size_t(replay_pos))->view(shown_seat());
+  return session_->state().view(shown_seat());
+}
+
+std::vector<std::string> Table::shown_log() const {
+  if (watch_) return watch_->log;
+  return session_ ? session_->log() : std::vector<std::string>();
+}
 
 bool Table::can_act() const {
-  if (!session_ || replaying) return false;
+  if (!session_ || replaying || watch_ || session_->undo_request()) return false;
   int t = session_->state().to_move(), seat = session_->screen_seat();
   return t >= 0 && t == seat && !session_->seats()[t].ai;
 }
@@ -259,8 +540,13 @@ Json Table::state() const {
     return j;
   }
   const State& s = session_->state();
-  int seat = session_->viewer(), t = s.to_move();
+  int seat = shown_seat(), t = watch_ ? kTerminal : s.to_move();
   j["game"] = session_->match().record().game;
+  j["library_id"] = current_.empty() ? Json(nullptr) : Json(current_);
+  j["watch"] = watch_ != nullptr;
+  j["practice"] = session_->practice();
+  j["undo_request"] = nullptr;
+  if (const Session::UndoRequest* r = session_->undo_request()) j["undo_request"] = {{"from", r->from}, {"to", r->to}};
   j["turn"] = s.move_number();
   j["to_move"] = t;
   j["seat"] = seat;
@@ -269,7 +555,7 @@ Json Table::state() const {
   j["thinking"] = session_->thinking();
   Json legal = Json::array();
   Json paths = Json::object();  // how each move is entered: the nodes to click, or none for a button
-  if (t >= 0 && !session_->seats()[t].ai)
+  if (t >= 0 && !session_->seats()[t].ai && !session_->undo_request())
     for (Action a : s.legal()) {
       std::string nm = s.action_name(a);
       legal.push_back(nm);
@@ -281,10 +567,10 @@ Json Table::state() const {
   j["legal_paths"] = paths;
   j["result"] = s.terminal() ? Json(s.describe_result()) : Json(nullptr);
   if (s.terminal()) j["returns"] = s.returns();
-  j["view"] = s.view(seat);
-  j["log"] = session_->log();
-  j["can_undo"] = session_->match().can_undo();
-  j["can_redo"] = session_->match().can_redo();
+  j["view"] = watch_ ? shown_view() : s.view(seat);
+  j["log"] = shown_log();
+  j["can_undo"] = !watch_ && session_->match().can_undo();
+  j["can_redo"] = !watch_ && session_->match().can_redo();
   j["replay"] = replaying ? Json(replay_pos) : Json(nullptr);
   j["hinting"] = session_->hinting();
   j["hint"] = nullptr;
@@ -318,61 +604,6 @@ Json Table::state() const {
     j["view_error"] = e.what();  // the random-game checks keep games to the contract; this is a last resort
   }
   return j;
-}
-
-std::vector<Table::Saved> Table::saves() const {
-  std::vector<std::string> keys = storage_.keys(kSavePrefix);
-  std::sort(keys.rbegin(), keys.rend());
-  std::vector<Saved> out;
-  for (const std::string& k : keys) {
-    Saved sv;
-    sv.key = k;
-    std::string text, err;
-    try {
-      if (!storage_.get(k, text, err)) throw DataError(err.empty() ? "it has gone" : err);
-      Json e = parse_json_text(text, "save");
-      Record r = Match::record_from_json(e.at("save"));
-      sv.name = e.value("name", "save");
-      sv.game = r.game;
-      sv.date = e.value("date", 0.0);
-      sv.turn = e.value("turn", 0);
-      for (const Json& p : e["save"].value("players", Json::array())) sv.players.push_back(p.get<std::string>());
-    } catch (const std::exception& ex) {
-      sv.error = ex.what();
-    }
-    out.push_back(sv);
-  }
-  return out;
-}
-
-std::string Table::save_as(const std::string& name) {
-  if (!session_) return "no game in progress";
-  double date = date_ms_();
-  Json entry = {{"name", name.empty() ? session_->match().game().info().name : name},
-                {"date", date},
-                {"turn", session_->state().move_number()},
-                {"save", session_->save_json()}};
-  // Two saves in the same millisecond get different keys: a save never overwrites another.
-  std::string key = kSavePrefix + std::to_string(int64_t(date)), err;
-  for (int k = 1; storage_.get(key, err, err); ++k)
-    key = kSavePrefix + std::to_string(int64_t(date)) + "-" + std::to_string(k);
-  return storage_.set(key, entry.dump());
-}
-
-std::string Table::open_save(const std::string& key) {
-  std::string text, err;
-  if (!storage_.get(key, text, err)) return err.empty() ? "this save has gone" : err;
-  try {
-    Json e = parse_json_text(text, "save");
-    open(Session::from_json(e.at("save")));
-    return "";
-  } catch (const std::exception& ex) {
-    return ex.what();
-  }
-}
-
-void Table::delete_save(const std::string& key) {
-  if (key.rfind(kSavePrefix, 0) == 0) storage_.remove(key);
 }
 
 }  // namespace gamut

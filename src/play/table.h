@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/view.h"
+#include "core/watch.h"
 #include "session.h"
 #include "storage.h"
 
@@ -18,25 +19,37 @@ namespace gamut {
 
 class Table {
  public:
-  // date_ms: wall-clock milliseconds since the epoch, for new games' seeds and save dates.
-  Table(Storage& storage, std::function<double()> date_ms);
+  // date_ms: wall-clock milliseconds since the epoch, for library dates.
+  // ns: the storage namespace. "gamut." is the player's own library; a page
+  // that embeds Gamut gets one of its own, so it never touches the player's.
+  Table(Storage& storage, std::function<double()> date_ms, std::string ns = "gamut.");
 
   Session* session() { return session_.get(); }
   const Session* session() const { return session_.get(); }
 
+  // New games' seeds. The browser draws them from its crypto source, so no
+  // seat can work out the dice from the date a game began.
+  std::function<uint64_t()> entropy;
+
   // The page API. Each returns "" or a message for the person; a failed call
-  // leaves the current game and every save as they were.
+  // leaves the current game and every saved game as they were.
   std::string new_game(const std::string& id, const std::string& options_json);
-  std::string load(const std::string& code_or_link);  // a share code, or a link holding "#play=<code>"
+  // A share code, a watch code, or a link holding "#play=<code>". A share code
+  // joins the library: as a new entry, or the entry of the same game already
+  // there (the one with more moves wins). A watch code opens a replay only.
+  std::string load(const std::string& code_or_link);
   std::string act(const std::string& action);
   std::string undo();
   std::string redo();
-  // "uncover", "hint", "autoplay:on[:level]", "autoplay:off", "replay:<n>", "live",
-  // "tutorial[:<game id>]". Returns false if cmd is none of them.
+  // "uncover", "undo:allow", "undo:refuse", "hint", "autoplay:on[:level]", "autoplay:off", "replay:<n>",
+  // "live", "tutorial[:<game id>]". Returns false if cmd is none of them.
   bool command(const std::string& cmd, std::string& err);
+  // The whole game (seed and secrets too): for the player's own other device, or a finished game.
   std::string share_code() const;
+  // What a spectator may see, move by move, with no seed (watch.h).
+  std::string watch_code() const;
   // The page API's state(): the game, whose move, the legal actions with their
-  // board paths, the screen seat's view and log, undo, replay, hint, tutorial
+  // board paths, the shown seat's view and log, undo, replay, hint, tutorial
   // and the AI's slices. Keys about the screen (windows, selection) are the app's.
   Json state() const;
 
@@ -45,7 +58,12 @@ class Table {
   // Replay: the position after `replay_pos` actions is shown and nothing can be played.
   bool replaying = false;
   int replay_pos = 0;
-  bool can_act() const;                            // the screen seat is a person and is to move, live
+  int replay_length() const;                       // actions there are to replay
+  bool watching() const { return watch_ != nullptr; }  // a watch code is open: replay only
+  Json shown_view() const;                         // what the screen shows: live, replayed or watched
+  std::vector<std::string> shown_log() const;
+  int shown_seat() const;  // whose view that is (-1: public)
+  bool can_act() const;    // the screen seat is a person and is to move, live
   Action guide_action(int* kind = nullptr) const;  // the hint's action (kind 1), else the tutorial's (kind 2)
   // The same, from the screen seat's view already parsed (the renderer has it every frame).
   Action guide_action(const view::View& shown, int* kind) const;
@@ -53,22 +71,27 @@ class Table {
   // Games for the tutorial: the current one if it has scenarios, else the first that has.
   std::string tutorial_game() const;
 
-  // Keeping games. The autosave holds the current game of each game id; named
-  // saves are kept apart and never overwritten.
-  // Reopens the autosave of game `id` ("" : the game last played); "" or why not.
-  // On a storage that does not work, storage_note() says so.
-  std::string resume(const std::string& id = "");
-  bool has_autosave(const std::string& id) const;
-  struct Saved {
-    std::string key, name, game, error;  // error: why the entry cannot be read ("" if it can)
-    double date = 0;
-    int turn = 0;
+  // The library: every game started or opened is an entry of its own, kept
+  // after every change and never overwritten by another game.
+  struct Entry {
+    std::string id, game, name, code, error;  // error: why the entry cannot be read ("" if it can)
+    double created = 0, updated = 0;
+    int moves = 0;
+    bool finished = false, practice = false;
     std::vector<std::string> players;
   };
-  std::vector<Saved> saves() const;  // newest first
-  std::string save_as(const std::string& name);
-  std::string open_save(const std::string& key);
-  void delete_save(const std::string& key);
+  std::vector<Entry> library() const;  // newest first
+  std::string open_game(const std::string& id);
+  std::string delete_game(const std::string& id);  // the UI asks first
+  const std::string& current_id() const { return current_; }
+  // Reopens the game last played, else the newest unfinished one ("" : none, or
+  // nothing kept). game: the newest unfinished game of that id.
+  std::string resume(const std::string& game = "");
+  std::string latest_unfinished(const std::string& game) const;  // its entry id, or ""
+  std::string save_as(const std::string& name);                  // a named copy of the current game
+  // Games kept by the first storage layout (gamut.v1.*) become library entries.
+  // Their keys stay, so nothing is lost; run once per namespace "gamut.".
+  void migrate_v1();
   // Why saving does not work now ("" when it does); shown on the home screen.
   const std::string& storage_note() const { return storage_note_; }
 
@@ -78,17 +101,28 @@ class Table {
   std::function<void(bool fresh, bool ended)> on_change;
   // Called when an autosave fails; the game goes on in memory.
   std::function<void(const std::string& why)> on_storage_error;
+  // Called with a notice for the person (finished games pruned to make room).
+  std::function<void(const std::string& text)> on_notice;
 
  private:
-  void start(std::unique_ptr<Session> s);
-  void open(std::unique_ptr<Session> s);
+  void start(std::unique_ptr<Session> s, const std::string& name = "");
+  void open(std::unique_ptr<Session> s, const std::string& id);
   void changed(bool fresh = false);
   void autosave();
+  std::string write_entry(const std::string& id, const Session& s, const std::string& name, double created);
+  std::string new_id() const;
+  std::string key(const std::string& id) const { return ns_ + "v2.game." + id; }
+  Json read_entry(const std::string& id) const;  // throws DataError
   Storage& storage_;
   std::function<double()> date_ms_;
+  std::string ns_, current_, current_name_;
+  double current_created_ = 0;
   std::unique_ptr<Session> session_;
+  std::unique_ptr<Watch> watch_;
   bool ended_posted_ = false;
   std::string storage_note_;
+  mutable std::vector<Entry> cache_;  // library(), until the next write
+  mutable bool cache_ok_ = false;
 };
 
 }  // namespace gamut

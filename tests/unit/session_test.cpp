@@ -93,7 +93,7 @@ TEST_CASE("session: undo takes back the person's move with the AI's reply, and r
   REQUIRE(s.state().to_move() == 0);
   std::vector<Action> played = s.match().record().actions;
   REQUIRE(played.size() >= 2);
-  CHECK(s.undo());
+  CHECK(s.undo() == "");  // no die or reveal came between: against the AI the move may go
   CHECK(s.match().record().actions.empty());
   CHECK(s.state().to_move() == 0);
   CHECK(s.redo());

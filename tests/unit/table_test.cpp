@@ -104,8 +104,18 @@ TEST_CASE("table: undo and redo go through the session and are saved; replay blo
   f.play_one();
   size_t n = f.table.session()->match().record().actions.size();
   REQUIRE(n > 0);
+  // Two people at the screen: the undo is a request the other one answers.
   CHECK(f.table.undo() == "");
+  Json rq = f.table.state()["undo_request"];
+  REQUIRE(rq.is_object());
+  CHECK(f.table.session()->match().record().actions.size() == n);
+  CHECK(f.table.act("anything") != "");  // nothing is played while the request waits
+  std::string answer;
+  REQUIRE(f.table.command("undo:allow", answer));
+  CHECK(answer == "");
   CHECK(f.table.session()->match().record().actions.size() < n);
+  CHECK(f.table.state()["undo_request"].is_null());
+  if (f.table.session()->covered()) REQUIRE(f.table.command("uncover", answer));
   CHECK(f.table.redo() == "");
   CHECK(f.table.session()->match().record().actions.size() == n);
   CHECK(f.table.redo() == "nothing to redo");
@@ -134,41 +144,39 @@ TEST_CASE("table: undo and redo go through the session and are saved; replay blo
   CHECK(!f.table.command("no-such-command", unknown));
 }
 
-TEST_CASE("table: named saves never overwrite each other; unreadable ones are listed with the reason") {
+TEST_CASE("table: named copies never overwrite each other; unreadable entries are listed with the reason") {
   Fixture f;
   std::string id = two_seat_game();
   REQUIRE(f.table.new_game(id, R"({"seed": 11, "seats": ["human", "human"]})") == "");
   CHECK(f.table.save_as("first") == "");
   f.play_one();
-  std::string after = f.table.share_code();
   CHECK(f.table.save_as("second") == "");  // the same millisecond as the first (a fixed clock)
-  f.storage.items["gamut.v1.save.1"] = "{broken";
-  std::vector<Table::Saved> saves = f.table.saves();
-  REQUIRE(saves.size() == 3);
+  f.storage.items["gamut.v2.game.broken"] = "{broken";
+  std::vector<Table::Entry> lib = f.table.library();
+  REQUIRE(lib.size() == 4);  // the game itself, its two copies, the broken one
   int broken = 0;
-  for (const Table::Saved& s : saves) broken += !s.error.empty();
+  for (const Table::Entry& e : lib) broken += !e.error.empty();
   CHECK(broken == 1);
-  // Open the first save: the game on the table goes back to move 0.
-  std::string first_key;
-  for (const Table::Saved& s : saves)
-    if (s.name == "first") first_key = s.key;
-  REQUIRE(!first_key.empty());
-  CHECK(f.table.open_save(first_key) == "");
+  std::string first;
+  for (const Table::Entry& e : lib)
+    if (e.name == "first") first = e.id;
+  REQUIRE(!first.empty());
+  CHECK(f.table.open_game(first) == "");
   CHECK(f.table.session()->match().record().actions.empty());
-  CHECK(f.table.open_save("gamut.v1.save.1") != "");  // broken: the opened game stays
-  CHECK(f.table.session()->match().record().actions.empty());
-  f.table.delete_save(first_key);
-  CHECK(f.table.saves().size() == 2);
-  (void)after;
+  CHECK(f.table.current_id() == first);
+  CHECK(f.table.open_game("broken") != "");  // the opened game stays
+  CHECK(f.table.current_id() == first);
+  CHECK(f.table.delete_game("broken") == "");
+  CHECK(f.table.library().size() == 3);
 }
 
 TEST_CASE("table: full or disabled storage - play goes on, the person is told once, and nothing is lost") {
   Fixture f;
   std::string id = two_seat_game();
-  f.storage.quota = 10;  // far too small for any save
+  f.storage.quota = 10;  // far too small for any game
   REQUIRE(f.table.new_game(id, R"({"seed": 13, "seats": ["human", "human"]})") == "");
   CHECK(f.storage_errors.size() == 1);
-  CHECK(f.table.storage_note().find("quota") != std::string::npos);
+  CHECK(f.table.storage_note().find("not being saved") != std::string::npos);
   f.play_one();
   CHECK(f.storage_errors.size() == 1);  // told once, not on every move
   CHECK(f.table.save_as("x") != "");
@@ -227,9 +235,22 @@ TEST_CASE("table: under the hand-over cover nothing shows a seat's secrets - not
   Json spectator = s.state().view(-1);
   CHECK(f.table.state()["view"] == spectator);
   CHECK(f.table.state()["seat"] == -1);
-  // Undo under the cover: the move is taken back and the board stays covered.
+  // Undo under the cover is a request for the person to move; the board stays covered meanwhile.
+  size_t n = s.match().record().actions.size();
   CHECK(f.table.undo() == "");
   CHECK(s.covered());
+  CHECK(f.table.state()["view"] == s.state().view(-1));
+  std::string answer;
+  REQUIRE(f.table.command("uncover", answer));
+  CHECK(answer != "");  // the request is answered before anything else
+  CHECK(s.covered());
+  REQUIRE(f.table.command("undo:refuse", answer));
+  CHECK(s.match().record().actions.size() == n);
+  CHECK(s.covered());
+  CHECK(f.table.undo() == "");
+  REQUIRE(f.table.command("undo:allow", answer));
+  CHECK(s.match().record().actions.size() < n);
+  CHECK(s.covered());  // covered again, for whoever is to move now
   CHECK(f.table.state()["view"] == s.state().view(-1));
   CHECK(f.table.redo() == "");
   CHECK(s.covered());
