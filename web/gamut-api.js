@@ -31,9 +31,16 @@
     state: function () {
       return json('gamut_state', [], { ready: false, screen: 'loading', game: null, result: null, legal_actions: [], messages: [LOADING] });
     },
-    // The library's games in its order: [{id, name, min_seats, max_seats, test}]
+    // The games Gamut plays, in the home screen's order: [{id, name, min_seats, max_seats, test}]
     // (test games only when the URL has ?test-games=1).
+    catalog: function () { return json('gamut_catalog', [], []); },
+    // The saved games, newest first: [{id, game, name, moves, finished, practice, updated, players, code}],
+    // code being the entry's share code. An embed lists its own, apart from the visitor's.
     games: function () { return json('gamut_games', [], []); },
+    openGame: function (id) { return message('gamut_open_game', [String(id)]); },
+    deleteGame: function (id) { return message('gamut_delete_game', [String(id)]); },
+    // What a spectator may see of the current game, move by move: no seed, no hidden piece.
+    watchCode: function () { return call('gamut_watch_code', [], ''); },
     act: function (action) { return message('gamut_act', [String(action)]); },
     newGame: function (id, options) { return message('gamut_new_game', [String(id), JSON.stringify(options || {})]); },
     shareCode: function () { return call('gamut_share_code', [], ''); },

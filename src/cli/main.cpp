@@ -14,6 +14,7 @@
 #include "cli/gat.h"  // TCP sockets: native only
 #endif
 #include "core/match.h"
+#include "core/watch.h"
 
 using namespace gamut;
 
@@ -201,7 +202,9 @@ int usage() {
                "       gamut selfplay --game ID --games N --seed S --bots B0,B1[,...] [--options JSON] [--version V] "
                "[--swap] [--verbose]\n"
                "       gamut bench --game ID --seconds S\n"
-               "       gamut replay --code CODE   (prints the move log of a share code)\n"
+               "       gamut replay --code CODE   (prints the move log of a share code, or of a watch code and its "
+               "public view)\n"
+               "       gamut watch --code CODE    (the watch code of a share code: public information only)\n"
                "       gamut gat --host H --port P --level L   (Geister on a GAT tournament server)\n"
                "bots: random, greedy, mc, mc:N (N playouts), mc@MS, ai, ai:1-5, ai@MS\n";
   return 2;
@@ -237,6 +240,20 @@ int main(int argc, char** argv) {
 #ifndef __EMSCRIPTEN__
     if (cmd == "gat") return cmd_gat(f);
 #endif
+    if (cmd == "watch") {  // the watch code of a share code: what a spectator may see of it
+      Record r = decode_share_code(flag(f, "code"));
+      Match m(r);
+      std::cout << encode_watch_code(make_watch(m, r.players)) << "\n";
+      return 0;
+    }
+    if (cmd == "replay" && code_format(flag(f, "code")) == 3) {
+      // A watch code: the public log, then the public view where it stops. No seed, no secrets.
+      Watch w = decode_watch_code(flag(f, "code"));
+      std::cout << "watch code: " << w.game << ", " << w.seats << " seats, public information only (no seed)\n";
+      for (size_t i = 0; i < w.log.size(); ++i) std::cout << i + 1 << ". " << w.log[i] << "\n";
+      std::cout << "public view: " << w.views.back().dump() << "\n";
+      return 0;
+    }
     if (cmd == "replay") {
       Match m(decode_share_code(flag(f, "code")));
       std::unique_ptr<State> s = m.state_at(0);

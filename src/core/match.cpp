@@ -1,10 +1,10 @@
 #include "match.h"
 
-#include "code.h"
-
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+
+#include "code.h"
 
 namespace gamut {
 
@@ -111,12 +111,12 @@ bool Match::redo(int seat) {
 
 Json Match::to_json() const {
   Json j{{"format", 1},
-              {"game", rec_.game},
-              {"version", rec_.version},
-              {"options", rec_.options},
-              {"seats", rec_.seats},
-              {"seed", std::to_string(rec_.seed)},
-              {"actions", rec_.actions}};
+         {"game", rec_.game},
+         {"version", rec_.version},
+         {"options", rec_.options},
+         {"seats", rec_.seats},
+         {"seed", std::to_string(rec_.seed)},
+         {"actions", rec_.actions}};
   if (rec_.practice) j["practice"] = true;
   return j;
 }

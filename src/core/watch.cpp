@@ -24,9 +24,56 @@ Watch make_watch(const Match& m, const std::vector<std::string>& players) {
   return w;
 }
 
-// Each view is stored as the change from the one before: the lengths of the
-// text both share at the start and at the end, then what differs. A move
-// changes a few pieces, so a whole game stays a link of a few kilobytes.
+// Each view is stored as its change from the one before, as a small patch:
+// {"o": {key: patch}, "x": [removed keys]} for an object, {"a": [[i, patch]...],
+// "n": length} for a list, {"v": value} for anything replaced whole. A move
+// changes a piece or two, so a whole game stays a link of a few kilobytes.
+static Json diff(const Json& a, const Json& b) {
+  if (a.is_object() && b.is_object()) {
+    Json o = Json::object(), x = Json::array();
+    for (auto it = b.begin(); it != b.end(); ++it)
+      if (!a.contains(it.key()) || a[it.key()] != it.value()) o[it.key()] = diff(a.value(it.key(), Json()), it.value());
+    for (auto it = a.begin(); it != a.end(); ++it)
+      if (!b.contains(it.key())) x.push_back(it.key());
+    Json p = {{"o", o}};
+    if (!x.empty()) p["x"] = x;
+    return p;
+  }
+  if (a.is_array() && b.is_array()) {
+    Json l = Json::array();
+    for (size_t i = 0; i < b.size(); ++i)
+      if (i >= a.size() || a[i] != b[i]) l.push_back({i, i < a.size() ? diff(a[i], b[i]) : Json{{"v", b[i]}}});
+    return {{"a", l}, {"n", b.size()}};
+  }
+  return {{"v", b}};
+}
+
+static Json patch(const Json& a, const Json& p) {
+  if (!p.is_object()) throw DataError("watch code is corrupt (a view's change)");
+  if (p.contains("v")) return p["v"];
+  if (p.contains("o")) {
+    if (!a.is_object() || !p["o"].is_object()) throw DataError("watch code is corrupt (a view's change)");
+    Json r = a;
+    for (auto it = p["o"].begin(); it != p["o"].end(); ++it) r[it.key()] = patch(a.value(it.key(), Json()), it.value());
+    for (const Json& k : p.value("x", Json::array())) r.erase(k.get<std::string>());
+    return r;
+  }
+  if (p.contains("a")) {
+    if (!a.is_array() || !p["n"].is_number_unsigned()) throw DataError("watch code is corrupt (a view's change)");
+    Json r = a;
+    size_t n = p["n"].get<size_t>();
+    while (r.size() > n) r.erase(r.size() - 1);
+    while (r.size() < n) r.push_back(nullptr);
+    for (const Json& e : p["a"]) {
+      size_t i = e.at(0).get<size_t>();
+      if (i >= n) throw DataError("watch code is corrupt (a view's change)");
+      r[i] = patch(r[i], e.at(1));
+    }
+    return r;
+  }
+  throw DataError("watch code is corrupt (a view's change)");
+}
+
 std::string encode_watch_code(const Watch& w) {
   using namespace code;
   std::string b;
@@ -39,17 +86,11 @@ std::string encode_watch_code(const Watch& w) {
   for (const std::string& p : w.players) put_bytes(b, p);
   put_varint(b, w.log.size());
   for (const std::string& l : w.log) put_bytes(b, l);
-  std::string prev;
+  Json prev;
   for (const Json& v : w.views) {
-    std::string cur = v.dump();
-    size_t pre = 0, n = std::min(prev.size(), cur.size());
-    while (pre < n && prev[pre] == cur[pre]) ++pre;
-    size_t suf = 0;
-    while (suf < n - pre && prev[prev.size() - 1 - suf] == cur[cur.size() - 1 - suf]) ++suf;
-    put_varint(b, pre);
-    put_varint(b, suf);
-    put_bytes(b, cur.substr(pre, cur.size() - pre - suf));
-    prev = cur;
+    std::vector<uint8_t> m = Json::to_msgpack(diff(prev, v));  // binary JSON: about half the text's size
+    put_bytes(b, std::string(m.begin(), m.end()));
+    prev = v;
   }
   return pack(b);
 }
@@ -69,14 +110,15 @@ Watch decode_watch_code(const std::string& text) {
   uint64_t n = rd.varint();
   if (n > body.size()) throw DataError("watch code is corrupt (move count)");
   for (uint64_t i = 0; i < n; ++i) w.log.push_back(rd.bytes());
-  std::string prev;
+  Json prev;
   for (uint64_t i = 0; i <= n; ++i) {
-    uint64_t pre = rd.varint(), suf = rd.varint();
-    std::string mid = rd.bytes();
-    if (pre + suf > prev.size()) throw DataError("watch code is corrupt (view " + std::to_string(i) + ")");
-    std::string cur = prev.substr(0, pre) + mid + prev.substr(prev.size() - suf);
-    w.views.push_back(parse_json_text(cur, "watch code view"));
-    prev = std::move(cur);
+    try {
+      std::string m = rd.bytes();
+      prev = patch(prev, Json::from_msgpack(m.begin(), m.end()));
+    } catch (const Json::exception&) {
+      throw DataError("watch code is corrupt (view " + std::to_string(i) + ")");
+    }
+    w.views.push_back(prev);
   }
   if (!rd.done()) throw DataError("watch code has trailing data");
   return w;

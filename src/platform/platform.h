@@ -2,6 +2,7 @@
 // Every call reports failure instead of throwing; storage can be full,
 // disabled or broken, and play must go on.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,8 @@ std::string url_hash();                          // without '#'
 void set_url_hash(const std::string& h);         // "" removes it; no history entry either way
 std::string url_param(const std::string& name);  // "" when absent
 std::string page_url();                          // without hash or query
+std::string url_query();                         // the query string, "" when none
+uint64_t random64();                             // from the browser's crypto source
 void post_to_host(const std::string& json);      // window.parent.postMessage when embedded
 double now_ms();
 double date_now();  // ms since epoch, for save dates

@@ -91,6 +91,8 @@ EM_JS(char*, js_url_part, (int which, const char* name), {
       s = decodeURIComponent(location.hash.replace(/^#/, ""));
     else if (which === 1)
       s = new URLSearchParams(location.search).get(UTF8ToString(name)) || "";
+    else if (which === 3)
+      s = location.search.slice(1);
     else
       s = location.origin + location.pathname;
   } catch (e) {
@@ -118,6 +120,13 @@ EM_JS(void, js_post, (const char* msg), {
 });
 
 EM_JS(double, js_date_now, (), { return Date.now(); });
+
+// 53 random bits from the browser's crypto source (a double holds them exactly).
+EM_JS(double, js_random53, (), {
+  var a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return (a[0] & 0x1fffff) * 4294967296 + a[1];
+});
 
 // clang-format on
 
@@ -152,6 +161,8 @@ std::string url_hash() { return take(js_url_part(0, "")); }
 void set_url_hash(const std::string& h) { js_set_hash(h.c_str()); }
 std::string url_param(const std::string& n) { return take(js_url_part(1, n.c_str())); }
 std::string page_url() { return take(js_url_part(2, "")); }
+std::string url_query() { return take(js_url_part(3, "")); }
+uint64_t random64() { return uint64_t(js_random53()) ^ (uint64_t(js_random53()) << 11); }
 void post_to_host(const std::string& j) { js_post(j.c_str()); }
 double now_ms() { return emscripten_get_now(); }
 double date_now() { return js_date_now(); }
@@ -301,9 +312,38 @@ EMSCRIPTEN_KEEPALIVE const char* gamut_ui(const char* c) {
   g_force = true;
   return (g_ret = g_app.api_ui(c)).c_str();
 }
-// The games the library lists, in its order: the registry, so a new game's
-// folder adds itself here and to every test that loops over this list.
+// The saved games, newest first: {id, game, name, moves, finished, practice, updated, players, code}.
 EMSCRIPTEN_KEEPALIVE const char* gamut_games() {
+  Json out = Json::array();
+  for (const Table::Entry& e : g_app.table().library()) {
+    if (!e.error.empty()) {
+      out.push_back({{"id", e.id}, {"error", e.error}});
+      continue;
+    }
+    out.push_back({{"id", e.id},
+                   {"game", e.game},
+                   {"name", e.name},
+                   {"moves", e.moves},
+                   {"finished", e.finished},
+                   {"practice", e.practice},
+                   {"updated", e.updated},
+                   {"players", e.players},
+                   {"code", e.code}});
+  }
+  return (g_ret = out.dump()).c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gamut_open_game(const char* id) {
+  g_force = true;
+  return (g_ret = g_app.table().open_game(id)).c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gamut_delete_game(const char* id) {
+  g_force = true;
+  return (g_ret = g_app.table().delete_game(id)).c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* gamut_watch_code() { return (g_ret = g_app.table().watch_code()).c_str(); }
+// The games the home screen lists, in its order: the registry, so a new game's
+// folder adds itself here and to every test that loops over this list.
+EMSCRIPTEN_KEEPALIVE const char* gamut_catalog() {
   Json out = Json::array();
   for (const std::string& id : game_ids()) {
     Json g = {{"id", id}};

@@ -140,7 +140,8 @@ void Session::answer_undo(bool allow) {
   UndoRequest r = request_;
   request_ = UndoRequest();
   if (!allow) {
-    covered_ = r.was_covered;
+    // The one who answered is at the screen: with secrets, it is covered again for the asker.
+    covered_ = r.was_covered || match_->game().info().hidden_info;
     return;
   }
   match_->undo(r.from);
@@ -330,6 +331,39 @@ std::unique_ptr<Session> Session::from_json(const Json& j) {
     if (from >= 0 && from < n && to >= 0 && to < n) s->request_ = {from, to, rq[2].is_boolean() && rq[2].get<bool>()};
   }
   return s;
+}
+
+std::string undo_rules(const Game& g) {
+  // Whether the game has chance at all: a few random games tell.
+  bool chance = false;
+  Rng rng(7);
+  for (int k = 0; k < 4 && !chance; ++k) {
+    std::unique_ptr<State> s = g.new_state(g.resolve_options(Json::object()), g.info().min_seats);
+    for (int ply = 0; ply < 400 && !s->terminal() && !chance; ++ply) {
+      chance = s->to_move() == kChance;
+      std::vector<Action> l = s->legal();
+      s->apply(l[rng.below(int(l.size()))]);
+    }
+  }
+  const bool hidden = g.info().hidden_info, solo = g.info().max_seats == 1;
+  std::string seen = chance && hidden ? "a die, spin or card you have seen, or a hidden piece or card shown to you"
+                     : chance         ? "a die, spin or card you have seen"
+                     : hidden         ? "a hidden piece or card shown to you"
+                                      : "";
+  std::string r = "Undo takes back your last move";
+  r += solo ? "" : ", with the computer's replies to it";
+  if (!seen.empty())
+    r += std::string(". ") + (solo ? "It" : "Against the computer it") + " goes back no further than " + seen +
+         " (the convention of Board Game Arena), so that undo cannot be used to learn what is hidden or to try the "
+         "dice again.";
+  else
+    r += ". Nothing in this game is hidden or left to chance, so any move can be taken back.";
+  if (!solo)
+    r += " With two or more people at this screen, Undo asks the others first, and goes ahead only if they allow it.";
+  if (chance) r += " Redo, or the same move made again, meets the same outcome; a different move meets a fresh one.";
+  r += " A practice game (an option when you start) allows free undo, and says so in its log, its result and its "
+       "share code.";
+  return r;
 }
 
 std::vector<std::string> Session::log() const { return public_log(*match_, viewer()); }

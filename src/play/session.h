@@ -117,4 +117,7 @@ class Session {
 
 std::vector<Seat> parse_seats(const Json& j, int n);  // ["human","ai:2",...]
 
+// How undo works in game `g`, in plain words for its rules panel.
+std::string undo_rules(const Game& g);
+
 }  // namespace gamut

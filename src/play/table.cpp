@@ -61,8 +61,8 @@ std::string Table::write_entry(const std::string& id, const Session& s, const st
   }
   cache_ok_ = false;
   if (pruned && on_notice)
-    on_notice("Browser storage was full: " + std::to_string(pruned) + " finished game" + (pruned > 1 ? "s were" : " was") +
-              " removed, oldest first, to keep this one.");
+    on_notice("Browser storage was full: " + std::to_string(pruned) + " finished game" +
+              (pruned > 1 ? "s were" : " was") + " removed, oldest first, to keep this one.");
   return err;
 }
 
@@ -111,8 +111,8 @@ void Table::autosave() {
   if (err.empty()) err = storage_.set(ns_ + "v2.current", current_);
   if (!err.empty()) {
     if (storage_note_.empty() && on_storage_error) on_storage_error(err);
-    storage_note_ = "This game is not being saved (" + err +
-                    "). Delete games you no longer need under Saved games to make room.";
+    storage_note_ =
+        "This game is not being saved (" + err + "). Delete games you no longer need under Saved games to make room.";
   } else {
     storage_note_.clear();
   }
@@ -241,7 +241,8 @@ void Table::migrate_v1() {
   for (const std::string& k : storage_.keys(kV1Auto)) {
     std::string text;
     try {
-      if (storage_.get(k, text, err)) take(k, parse_json_text(text, "autosave"), "", k == kV1Auto + current_v1 ? now : now - 1);
+      if (storage_.get(k, text, err))
+        take(k, parse_json_text(text, "autosave"), "", k == kV1Auto + current_v1 ? now : now - 1);
     } catch (const std::exception&) {
     }
   }
@@ -260,9 +261,7 @@ std::string Table::new_game(const std::string& id, const std::string& options_js
     int n =
         o.contains("seats") && o["seats"].is_array() ? int(o["seats"].size()) : o.value("players", g->info().min_seats);
     r.seats = uint64_t(n);
-    r.seed = o.contains("seed") ? o["seed"].get<uint64_t>()
-             : entropy        ? entropy()
-                              : uint64_t(date_ms_()) * 2654435761u;
+    r.seed = o.contains("seed") ? o["seed"].get<uint64_t>() : entropy ? entropy() : uint64_t(date_ms_()) * 2654435761u;
     std::vector<Seat> seats = parse_seats(o.contains("seats") ? o["seats"] : Json(), n);
     if (o.contains("level"))
       for (Seat& s : seats) s.level = std::clamp(o["level"].get<int>(), 1, 5);
@@ -323,7 +322,7 @@ std::string Table::load(const std::string& code_in) {
       return "";
     }
     Record r = decode_share_code(code);
-    Match probe(r);  // validate fully before touching the current game
+    Match probe(r);      // validate fully before touching the current game
     r = probe.record();  // options resolved, as the library keeps them
     // The same game already in the library: open it, with the link's moves if they go further.
     for (const Entry& e : library()) {
@@ -407,8 +406,8 @@ bool Table::command(const std::string& cmd, std::string& err) {
     err = new_game(id, o.dump());
     return true;
   }
-  bool known = cmd == "uncover" || cmd == "undo:allow" || cmd == "undo:refuse" || cmd == "hint" || cmd.rfind("autoplay:", 0) == 0 || cmd.rfind("replay:", 0) == 0 ||
-               cmd == "live";
+  bool known = cmd == "uncover" || cmd == "undo:allow" || cmd == "undo:refuse" || cmd == "hint" ||
+               cmd.rfind("autoplay:", 0) == 0 || cmd.rfind("replay:", 0) == 0 || cmd == "live";
   if (!known) return false;
   if (!session_) {
     err = "no game in progress";
@@ -456,6 +455,7 @@ std::string Table::share_code() const {
   if (watch_) return encode_watch_code(*watch_);
   if (!session_) return "";
   Record r = session_->match().record();
+  r.players.clear();  // who sits where now, not what the code it came from said
   for (const Seat& s : session_->seats()) r.players.push_back(s.name());
   return encode_share_code(r);
 }
@@ -551,6 +551,9 @@ Json Table::state() const {
   j["to_move"] = t;
   j["seat"] = seat;
   j["seats"] = session_->save_json()["players"];
+  Json names = Json::array();
+  for (int i = 0; i < session_->match().seats(); ++i) names.push_back(session_->match().game().seat_name(i));
+  j["seat_names"] = names;
   j["covered"] = session_->covered();
   j["thinking"] = session_->thinking();
   Json legal = Json::array();

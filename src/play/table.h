@@ -24,6 +24,7 @@ class Table {
   // that embeds Gamut gets one of its own, so it never touches the player's.
   Table(Storage& storage, std::function<double()> date_ms, std::string ns = "gamut.");
 
+  void set_namespace(std::string ns) { ns_ = std::move(ns), cache_ok_ = false; }  // before the first game
   Session* session() { return session_.get(); }
   const Session* session() const { return session_.get(); }
 
@@ -58,12 +59,12 @@ class Table {
   // Replay: the position after `replay_pos` actions is shown and nothing can be played.
   bool replaying = false;
   int replay_pos = 0;
-  int replay_length() const;                       // actions there are to replay
+  int replay_length() const;                           // actions there are to replay
   bool watching() const { return watch_ != nullptr; }  // a watch code is open: replay only
-  Json shown_view() const;                         // what the screen shows: live, replayed or watched
+  Json shown_view() const;                             // what the screen shows: live, replayed or watched
   std::vector<std::string> shown_log() const;
-  int shown_seat() const;  // whose view that is (-1: public)
-  bool can_act() const;    // the screen seat is a person and is to move, live
+  int shown_seat() const;                          // whose view that is (-1: public)
+  bool can_act() const;                            // the screen seat is a person and is to move, live
   Action guide_action(int* kind = nullptr) const;  // the hint's action (kind 1), else the tutorial's (kind 2)
   // The same, from the screen seat's view already parsed (the renderer has it every frame).
   Action guide_action(const view::View& shown, int* kind) const;

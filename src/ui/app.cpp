@@ -78,6 +78,8 @@ App::App() : table_(storage_, platform::date_now) {
   table_.on_storage_error = [this](const std::string& err) {
     notify("Could not save the game (" + err + "). Play goes on; the game lives only in this tab.", true);
   };
+  table_.on_notice = [this](const std::string& text) { notify(text); };
+  table_.entropy = platform::random64;
 }
 
 void App::notify(const std::string& text, bool error) {
@@ -85,8 +87,23 @@ void App::notify(const std::string& text, bool error) {
   dirty_ = 3;
 }
 
+// An embed keeps its games apart from the visitor's own library, one
+// namespace per set of embed parameters, unless the host opts in with
+// library=shared.
+static std::string storage_namespace(bool embed) {
+  if (!embed || platform::url_param("library") == "shared") return "gamut.";
+  uint32_t h = 2166136261u;
+  for (unsigned char c : platform::url_query()) h = (h ^ c) * 16777619u;
+  char b[32];
+  std::snprintf(b, sizeof b, "gamut.embed.%08x.", h);
+  return b;
+}
+
 void App::init() {
   embed_ = platform::url_param("embed") == "1";
+  std::string ns = storage_namespace(embed_);
+  table_.set_namespace(ns);
+  if (ns == "gamut.") table_.migrate_v1();
   std::string hash = platform::url_hash();
   if (hash.rfind("play=", 0) == 0) {
     std::string err = table_.load(hash.substr(5));
@@ -94,12 +111,15 @@ void App::init() {
       notify("This link could not be opened: " + err, true);
       return;
     }
-    // The game now lives in the autosave: a reload resumes it as played on,
+    // The game now lives in the library: a reload resumes it as played on,
     // not the link's position again.
     platform::set_url_hash("");
+    if (!table_.watching()) seats_open_ = true;  // who plays each seat, before going on
     return;
   }
   std::string game = platform::url_param("game");
+  // An embed comes back to its own game; the player's page starts the game asked for.
+  if (!game.empty() && embed_ && !table_.latest_unfinished(game).empty() && table_.resume(game).empty()) return;
   if (!game.empty()) {
     Json opts = Json::object();
     std::string seats = platform::url_param("seats"), level = platform::url_param("level");
@@ -173,8 +193,10 @@ std::string App::api_ui(const std::string& cmd) {
     rules_open_ = true, rules_id_ = table_.session() ? table_.session()->match().record().game : game_ids().front();
   else if (cmd == "share")
     share_open_ = true;
-  else if (cmd == "saves")
+  else if (cmd == "saves" || cmd == "library")
     saves_open_ = true;
+  else if (cmd == "seats" && table_.session())
+    seats_open_ = true;
   else if (table_.command(cmd, err)) {
     if (err.empty() && cmd.rfind("tutorial", 0) == 0) new_open_ = false;
     sel_.clear();
@@ -206,8 +228,8 @@ bool App::frame(float w, float h) {
   if (rules_open_) draw_rules();
   if (share_open_) draw_share();
   if (saves_open_) draw_saves();
-  if (ext_ && table_.session() && !home_)
-    ext_->windows(*this, table_.session()->state().view(table_.session()->screen_seat()));
+  if (seats_open_ && table_.session() && !home_) draw_seats();
+  if (ext_ && table_.session() && !home_ && !table_.session()->covered()) ext_->windows(*this, table_.shown_view());
 
   // Toasts: newest at the bottom.
   double now = platform::now_ms();
@@ -257,7 +279,10 @@ void App::draw_home(float w, float h) {
   ImGui::Spacing();
   if (table_.session() && big_button("Back to the current game")) home_ = false;
   if (table_.session()) ImGui::SameLine();
-  if (big_button("Saved games")) saves_open_ = true;
+  int unfinished = 0;
+  for (const Table::Entry& e : table_.library()) unfinished += e.error.empty() && !e.finished;
+  std::string lib = "Saved games (" + std::to_string(unfinished) + " to resume)";
+  if (big_button(lib.c_str())) saves_open_ = true;
   ImGui::SameLine();
   if (big_button("Open a share code")) share_open_ = true;
   ImGui::Spacing();
@@ -302,7 +327,7 @@ void App::draw_home(float w, float h) {
       }
     }
     ImGui::SameLine();
-    if (big_button("Resume", table_.has_autosave(id))) {
+    if (big_button("Resume", !table_.latest_unfinished(id).empty())) {
       std::string e = table_.resume(id);
       if (!e.empty()) notify(e, true);
     }
@@ -335,9 +360,10 @@ void App::draw_play(float w, float h) {
     new_opts_ = table_.session()->match().record().options;
   }
   ImGui::SameLine();
-  bool can_undo = table_.session()->match().can_undo() && !table_.replaying && table_.session()->screen_seat() >= 0;
+  bool can_undo = table_.session()->match().can_undo() && !table_.replaying && table_.session()->screen_seat() >= 0 &&
+                  !table_.session()->undo_request();
   if (!can_undo) ImGui::BeginDisabled();
-  if (button("Undo")) table_.undo();
+  if (button("Undo")) undo();
   if (!can_undo) ImGui::EndDisabled();
   ImGui::SameLine();
   bool can_redo = table_.session()->match().can_redo() && !table_.replaying;
@@ -353,7 +379,7 @@ void App::draw_play(float w, float h) {
   }
   if (button("Rules")) rules_open_ = true, rules_id_ = g.info().id;
   ImGui::SameLine();
-  if (button(table_.replaying ? "Back to game" : "Replay")) {
+  if (!table_.watching() && button(table_.replaying ? "Back to game" : "Replay")) {
     std::string e = api_ui(
         table_.replaying ? "live" : "replay:" + std::to_string(table_.session()->match().record().actions.size()));
     if (!e.empty()) notify(e, true);
@@ -365,7 +391,7 @@ void App::draw_play(float w, float h) {
   // Keyboard: Ctrl+Z / Ctrl+Y.
   ImGuiIO& io = ImGui::GetIO();
   if (!io.WantTextInput && io.KeyCtrl) {
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.KeyShift) table_.undo();
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.KeyShift) undo();
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Y), false) ||
         (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && io.KeyShift))
       table_.redo();
@@ -374,18 +400,11 @@ void App::draw_play(float w, float h) {
   bool narrow = w < 720;
   panel_w_ = narrow ? w : std::min(embed_ ? 300.0f : 380.0f, w * 0.36f);
   float bw = narrow ? w : w - panel_w_, bh = narrow ? (h - kBarH) * 0.62f : h - kBarH;
-  std::unique_ptr<State> shown;
-  const State* st = &table_.session()->state();
-  if (table_.replaying) {
-    shown = table_.session()->match().state_at(size_t(table_.replay_pos));
-    st = shown.get();
-  }
-  int seat = table_.session()->screen_seat();
   if (table_.session()->covered()) {
     draw_cover(w, h);
     return;
   }
-  Json raw = st->view(seat);
+  Json raw = table_.shown_view();
   view::View view;
   try {
     view = view::parse(raw);
@@ -399,6 +418,33 @@ void App::draw_play(float w, float h) {
   else
     draw_panel(view, raw, bw, kBarH, panel_w_, h - kBarH);
   if (table_.session()->state().terminal() && !table_.replaying) draw_banner(bw);
+  if (table_.session()->undo_request()) draw_undo_request(w, h);
+}
+
+void App::undo() {
+  std::string e = table_.undo();
+  if (!e.empty() && e != "nothing to undo") notify("Undo: " + e + ".", true);
+}
+
+// With no secrets on the board the request is a window over it; with secrets
+// it is drawn on the cover (draw_cover).
+void App::draw_undo_request(float w, float h) {
+  ImGui::SetNextWindowPos(ImVec2(w / 2, h / 3), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::Begin("Undo asked", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize);
+  draw_undo_question();
+  ImGui::End();
+}
+
+void App::draw_undo_question() {
+  const Session::UndoRequest* r = table_.session()->undo_request();
+  const Game& g = table_.session()->match().game();
+  std::string from = g.seat_name(r->from), to = g.seat_name(r->to);
+  ImGui::Text("%s asks to take back their last move.", from.c_str());
+  ImGui::Text("%s, do you allow it?", to.c_str());
+  std::string err;
+  if (button(("Allow (" + to + ")").c_str(), ImVec2(200, 44))) table_.command("undo:allow", err), dirty_ = 3;
+  ImGui::SameLine();
+  if (button(("Refuse (" + to + ")").c_str(), ImVec2(200, 44))) table_.command("undo:refuse", err), dirty_ = 3;
 }
 
 void App::draw_cover(float w, float h) {
@@ -406,6 +452,19 @@ void App::draw_cover(float w, float h) {
   ImGui::SetNextWindowSize(ImVec2(w, h - kBarH));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(28, 24, 36, 255));
   ImGui::Begin("Cover", nullptr, ImGuiWindowFlags_NoDecoration);
+  if (table_.session()->undo_request()) {
+    std::string to = table_.session()->match().game().seat_name(table_.session()->undo_request()->to);
+    ImGui::SetCursorPos(ImVec2(w / 2 - 200, h / 3));
+    ImGui::BeginGroup();
+    if (g_fonts.title) ImGui::PushFont(g_fonts.title);
+    ImGui::Text("Pass the screen to %s", to.c_str());
+    if (g_fonts.title) ImGui::PopFont();
+    draw_undo_question();
+    ImGui::EndGroup();
+    ImGui::End();
+    ImGui::PopStyleColor();
+    return;
+  }
   int t = table_.session()->state().to_move();
   std::string who = table_.session()->match().game().seat_name(t);
   ImGui::SetCursorPos(ImVec2(w / 2 - 180, h / 3));
@@ -432,6 +491,7 @@ void App::draw_banner(float bw) {
   if (g_fonts.title) ImGui::PushFont(g_fonts.title);
   ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", s.describe_result().c_str());
   if (g_fonts.title) ImGui::PopFont();
+  if (table_.session()->practice()) ImGui::TextDisabled("A practice game: moves were free to take back.");
   if (button("New game")) {
     new_open_ = true;
     new_id_ = table_.session()->match().record().game;

@@ -65,8 +65,13 @@ class App : public Host {
   void draw_rules();         // rules_panel.cpp
   Json rules_state() const;  // the rules panel as the page API reports it (rules_panel.cpp)
   void draw_share();
+  void code_row(const char* what, const std::string& code, const char* id);
   void draw_saves();
   void draw_cover(float w, float h);
+  void draw_seats();  // who plays each seat of a game opened from a link
+  void undo();        // the toolbar's and Ctrl+Z's undo: a refusal is told
+  void draw_undo_request(float w, float h);
+  void draw_undo_question();
   void draw_banner(float w);
   void draw_solo_tools(int seat);
   void draw_tutorial(const view::View& view);
@@ -95,9 +100,11 @@ class App : public Host {
   std::vector<Seat> new_seats_;
   Json new_opts_;
   // Windows.
-  bool rules_open_ = false, share_open_ = false, saves_open_ = false;
+  bool rules_open_ = false, share_open_ = false, saves_open_ = false, seats_open_ = false;
+  std::string delete_ask_;  // the library entry whose deletion waits for a yes
   std::string rules_id_;
   bool share_warned_ = false;
+  bool new_practice_ = false;
   char load_buf_[4096] = {0};
   char save_name_[64] = {0};
   // Board interaction.

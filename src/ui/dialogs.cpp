@@ -9,8 +9,8 @@
 
 #include "app.h"
 #include "draw.h"
-#include "rules_panel.h"
 #include "platform/platform.h"
+#include "rules_panel.h"
 #include "widgets.h"
 
 namespace gamut::ui {
@@ -91,6 +91,13 @@ void App::draw_new_game() {
       ImGui::PopID();
     }
   }
+  section("Taking moves back");
+  ImGui::Checkbox("Practice: free undo", &new_practice_);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Off: against the computer, undo stops at the last die, draw or hidden piece you have seen.\nOn: any move can "
+        "be "
+        "taken back; the log, the result and the share code say it was a practice game.");
   ImGui::Spacing();
   if (g->data().contains("scenarios") && g->data()["scenarios"].is_object() && !g->data()["scenarios"].empty()) {
     if (big_button("Tutorial")) pending_ui_ = "tutorial:" + new_id_;
@@ -100,7 +107,7 @@ void App::draw_new_game() {
   if (big_button("Start")) {
     Json seats = Json::array();
     for (int i = 0; i < new_count_; ++i) seats.push_back(new_seats_[i].name());
-    Json o = {{"seats", seats}, {"options", new_opts_}};
+    Json o = {{"seats", seats}, {"options", new_opts_}, {"practice", new_practice_}};
     std::string err = table_.new_game(new_id_, o.dump());
     if (!err.empty())
       notify(err, true);
@@ -110,28 +117,56 @@ void App::draw_new_game() {
   ImGui::End();
 }
 
+// One code and its link, with what it holds in plain words.
+void App::code_row(const char* what, const std::string& code, const char* id) {
+  ImGui::PushID(id);
+  widget_scope(std::string(id) + ":");  // "watch:Copy link", "full:Copy code"
+  ImGui::TextWrapped("%s", what);
+  static std::string shown[2];
+  std::string& c = shown[id[0] == 'w'];
+  c = code;
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputText("##code", c.data(), c.size() + 1, ImGuiInputTextFlags_ReadOnly);
+  std::string link = platform::page_url() + "#play=" + code;
+  if (button("Copy code")) platform::copy_text(code), notify("Code copied");
+  ImGui::SameLine();
+  if (button("Copy link")) platform::copy_text(link), notify("Link copied");
+  widget_scope("");
+  ImGui::PopID();
+}
+
 void App::draw_share() {
-  ImGui::SetNextWindowSize(ImVec2(520, 0), ImGuiCond_Appearing);
+  ImGui::SetNextWindowSize(ImVec2(540, 0), ImGuiCond_Appearing);
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::Begin("Share and open codes", &share_open_, ImGuiWindowFlags_NoCollapse);
   if (table_.session()) {
     const State& s = table_.session()->state();
     bool secret = table_.session()->match().game().info().hidden_info && !s.terminal();
-    if (secret && !share_warned_) {
-      ImGui::TextWrapped(
-          "This game has hidden information and is not finished. A share code holds every move, so whoever opens it "
-          "sees all hidden pieces and cards. Once the game is over you can share it as a replay.");
-      if (button("Show the code anyway")) share_warned_ = true;
+    if (table_.watching()) {
+      code_row("Watch link of this game: the moves and what every player can see. It replays and cannot be played on.",
+               table_.share_code(), "watch");
+    } else if (secret) {
+      code_row(
+          "Watch link: the moves and what every player can see, with no hidden piece or card and nothing that tells "
+          "the dice to come. It replays to the current move and cannot be played on. Safe to send to anyone.",
+          table_.watch_code(), "watch");
+      ImGui::Separator();
+      if (table_.session()->covered()) {
+        ImGui::TextWrapped("The full save is offered once the player to move has claimed the screen.");
+      } else if (!share_warned_) {
+        ImGui::TextWrapped(
+            "Full save: for your own other device. It holds every move, so whoever opens it sees all hidden pieces "
+            "and cards, and the dice to come. Once the game is over, its code is a replay anyone may see.");
+        if (button("Show the full save")) share_warned_ = true;
+      } else {
+        code_row("Full save (every hidden piece and card, the dice to come, and each seat's player):",
+                 table_.share_code(), "full");
+      }
     } else {
-      static std::string code;
-      code = table_.share_code();
-      std::string link = platform::page_url() + "#play=" + code;
-      ImGui::TextUnformatted(s.terminal() ? "Replay code of this game:" : "Code of this game:");
-      ImGui::SetNextItemWidth(-1);
-      ImGui::InputText("##code", code.data(), code.size() + 1, ImGuiInputTextFlags_ReadOnly);
-      if (button("Copy code")) platform::copy_text(code), notify("Code copied");
-      ImGui::SameLine();
-      if (button("Copy link")) platform::copy_text(link), notify("Link copied");
+      code_row(s.terminal()
+                   ? "Replay code of this game: every move, and everything that was hidden."
+                   : "Code of this game: every move and each seat's player. Whoever opens it plays on from here.",
+               table_.share_code(), "full");
     }
     ImGui::Separator();
   }
@@ -141,54 +176,102 @@ void App::draw_share() {
   ImGui::SameLine();
   if (button("Open")) {
     std::string err = table_.load(load_buf_);
-    if (!err.empty())
+    if (!err.empty()) {
       notify("That code could not be opened: " + err + ". Your current game is unchanged.", true);
-    else
+    } else {
       share_open_ = false, load_buf_[0] = 0;
+      if (!table_.watching()) seats_open_ = true;
+    }
   }
   ImGui::End();
 }
 
+// A game opened from a link keeps the seats its code names; the person can
+// hand a seat to the computer, or take one back, before going on.
+void App::draw_seats() {
+  Session& s = *table_.session();
+  const Game& g = s.match().game();
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::Begin("Who plays", &seats_open_, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::Text("%s, move %d.", g.info().name.c_str(), s.state().move_number());
+  static const char* kinds[] = {"Person",     "AI level 1 (quick)", "AI level 2",
+                                "AI level 3", "AI level 4",         "AI level 5 (strongest)"};
+  for (int i = 0; i < int(s.seats().size()); ++i) {
+    int k = s.seats()[i].ai ? s.seats()[i].level : 0;
+    ImGui::SetNextItemWidth(240);
+    if (ImGui::Combo(g.seat_name(i).c_str(), &k, kinds, 6)) {
+      s.set_ai(i, k > 0, std::max(1, k));
+      dirty_ = 3;
+    }
+  }
+  if (big_button("Play")) seats_open_ = false;
+  ImGui::End();
+}
+
 void App::draw_saves() {
-  ImGui::SetNextWindowSize(ImVec2(560, 420), ImGuiCond_Appearing);
+  ImGui::SetNextWindowSize(ImVec2(600, 460), ImGuiCond_Appearing);
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::Begin("Saved games", &saves_open_, ImGuiWindowFlags_NoCollapse);
-  if (table_.session()) {
+  if (table_.session() && !table_.watching()) {
+    ImGui::TextDisabled("Every game is kept as you play. A named copy keeps this position apart.");
     ImGui::SetNextItemWidth(260);
-    ImGui::InputTextWithHint("##name", "name this save", save_name_, sizeof save_name_);
+    ImGui::InputTextWithHint("##name", "name the copy", save_name_, sizeof save_name_);
     ImGui::SameLine();
-    if (button("Save current game")) {
+    if (button("Keep a copy")) {
       std::string err = table_.save_as(save_name_);
       if (!err.empty())
         notify("Could not save: " + err + ". Nothing was lost; the game goes on.", true);
       else
-        notify("Saved"), save_name_[0] = 0;
+        notify("Copy kept"), save_name_[0] = 0;
     }
   }
-  ImGui::Separator();
-  std::vector<Table::Saved> saves = table_.saves();
-  if (saves.empty()) ImGui::TextDisabled("No saved games yet.");
-  for (const Table::Saved& sv : saves) {
-    ImGui::PushID(sv.key.c_str());
-    if (sv.error.empty()) {
-      std::string seats;
-      for (const std::string& p : sv.players) seats += (seats.empty() ? "" : ", ") + p;
-      ImGui::Text("%s", sv.name.c_str());
-      ImGui::TextDisabled("%s | %s | move %d | %s", sv.game.c_str(), fmt_date(sv.date).c_str(), sv.turn, seats.c_str());
-      if (button("Load")) {
-        std::string err = table_.open_save(sv.key);
-        if (!err.empty())
-          notify("This save could not be loaded: " + err, true);
-        else
-          saves_open_ = false;
+  std::vector<Table::Entry> lib = table_.library();
+  for (int finished = 0; finished < 2; ++finished) {
+    section(finished ? "Finished" : "To resume, newest first");
+    int n = 0;
+    for (const Table::Entry& e : lib) {
+      if (e.error.empty() && e.finished != bool(finished)) continue;
+      if (!e.error.empty() && !finished) continue;  // unreadable entries are listed last
+      ++n;
+      ImGui::PushID(e.id.c_str());
+      widget_scope(e.id + ":");  // tests click "<id>:Resume", "<id>:Delete", "<id>:Yes, delete"
+      if (e.error.empty()) {
+        std::string seats, name = e.game;
+        try {
+          name = load_game(e.game)->info().name;
+        } catch (const std::exception&) {
+        }
+        for (const std::string& p : e.players)
+          seats += (seats.empty() ? "" : ", ") + (p == "human" ? std::string("person") : "AI " + p.substr(3));
+        ImGui::Text("%s%s%s%s", name.c_str(), e.name.empty() || e.name == name ? "" : ": ",
+                    e.name == name ? "" : e.name.c_str(), e.id == table_.current_id() ? "  (on the table)" : "");
+        ImGui::TextDisabled("%s | move %d | %s%s", fmt_date(e.updated).c_str(), e.moves, seats.c_str(),
+                            e.practice ? " | practice" : "");
+        if (button(e.finished ? "Open" : "Resume")) {
+          std::string err = table_.open_game(e.id);
+          if (!err.empty())
+            notify(err, true);
+          else
+            saves_open_ = false;
+        }
+        ImGui::SameLine();
+      } else {
+        ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Unreadable saved game (%s)", e.error.c_str());
       }
-      ImGui::SameLine();
-    } else {
-      ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Unreadable save (%s): skipped", sv.error.c_str());
+      if (delete_ask_ != e.id) {
+        if (button("Delete")) delete_ask_ = e.id;
+      } else {
+        ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), "Delete this game for good?");
+        ImGui::SameLine();
+        if (button("Yes, delete")) table_.delete_game(e.id), delete_ask_.clear();
+        ImGui::SameLine();
+        if (button("Keep it")) delete_ask_.clear();
+      }
+      ImGui::Separator();
+      widget_scope("");
+      ImGui::PopID();
     }
-    if (button("Delete")) table_.delete_save(sv.key);
-    ImGui::Separator();
-    ImGui::PopID();
+    if (!n) ImGui::TextDisabled(finished ? "None." : "No unfinished games.");
   }
   ImGui::End();
 }

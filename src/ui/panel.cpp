@@ -28,7 +28,9 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   // Whose turn.
   int t = st.to_move();
   if (table_.replaying) {
-    int n = int(table_.session()->match().record().actions.size());
+    int n = table_.replay_length();
+    if (table_.watching())
+      ImGui::TextWrapped("Watching: what every player can see, move by move. Hidden pieces and cards stay hidden.");
     ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), "Replay: move %d of %d", table_.replay_pos, n);
     ImGui::SetNextItemWidth(w - 20);
     if (ImGui::SliderInt("##pos", &table_.replay_pos, 0, n)) dirty_ = 3;
@@ -39,8 +41,10 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
     if (button(">") && table_.replay_pos < n) ++table_.replay_pos;
     ImGui::SameLine();
     if (button(">|")) table_.replay_pos = n;
-    ImGui::SameLine();
-    if (button("Back to game")) table_.replaying = false;
+    if (!table_.watching()) {
+      ImGui::SameLine();
+      if (button("Back to game")) table_.replaying = false;
+    }
   } else if (t >= 0) {
     ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + 8, p.y + 10), 7, seat_color(t));
@@ -165,7 +169,8 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   }
   // Move log.
   section("Moves");
-  std::vector<std::string> log = table_.session()->log();
+  if (table_.session()->practice()) ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), "Practice game: free undo.");
+  std::vector<std::string> log = table_.shown_log();
   ImGui::BeginChild("log", ImVec2(0, 0), true);
   int shown = table_.replaying ? table_.replay_pos : int(log.size());
   for (int i = 0; i < int(log.size()); ++i) {

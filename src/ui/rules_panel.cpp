@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app.h"
+#include "play/session.h"
 #include "widgets.h"
 
 namespace gamut::ui {
@@ -283,6 +284,13 @@ void App::draw_rules() {
       ImGui::PopID();
     }
   }
+  section("Taking moves back");
+  static std::map<std::string, std::string> undo_text;  // one random game per id to find out, then kept
+  std::string& ut = undo_text[rules_id_];
+  if (ut.empty()) ut = undo_rules(*g);
+  ImGui::TextWrapped("%s", ut.c_str());
+  ImGui::TextDisabled("Gamut's rule for its own undo button; the original text has no undo.");
+  shown["undo"] = ut;
   draw_components(d, citations, shown);
   if (!citations.empty()) {
     section("The texts cited");

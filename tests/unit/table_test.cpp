@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include <set>
+
 using namespace gamut;
 
 namespace {
@@ -268,4 +270,189 @@ TEST_CASE("table: under the hand-over cover nothing shows a seat's secrets - not
   REQUIRE(g.table.command("uncover", err));
   CHECK(!g.table.session()->covered());
   CHECK(g.table.state()["seat"] == g.table.session()->state().to_move());
+}
+
+TEST_CASE("table: the library keeps every game - a new game, a link, a reload or another namespace overwrite none") {
+  Fixture f;
+  std::string id = two_seat_game();
+  REQUIRE(f.table.new_game(id, R"({"seed": 31, "seats": ["human", "human"]})") == "");
+  f.play_one();
+  std::string first = f.table.current_id();
+  auto code_of = [&](const std::string& e) {
+    for (const Table::Entry& x : f.table.library())
+      if (x.id == e) return x.code;
+    return std::string();
+  };
+  std::string first_code = code_of(first);
+  REQUIRE(!first_code.empty());
+  CHECK(first_code == f.table.share_code());
+  // A new game of the same kind is a new entry.
+  REQUIRE(f.table.new_game(id, R"({"seed": 32, "seats": ["human", "ai:2"]})") == "");
+  CHECK(f.table.current_id() != first);
+  CHECK(code_of(first) == first_code);
+  // A link to the first game opens its entry; to a new game, adds one, with the link's seat kinds.
+  std::string second = f.table.current_id(), second_code = f.table.share_code();
+  REQUIRE(f.table.load(first_code) == "");
+  CHECK(f.table.current_id() == first);
+  CHECK(f.table.library().size() == 2);
+  f.play_one();
+  std::string played = f.table.share_code();
+  REQUIRE(f.table.load("https://example.org/#play=" + first_code) == "");  // the old link again
+  CHECK(f.table.current_id() == first);
+  CHECK(f.table.share_code() == played);  // the moves played after the link are kept
+  Fixture other;
+  REQUIRE(other.table.load(second_code) == "");
+  CHECK(other.table.session()->seats()[1].ai);
+  CHECK(other.table.session()->seats()[1].level == 2);
+  // A reload resumes the game last played.
+  Fixture g;
+  g.storage.items = f.storage.items;
+  REQUIRE(g.table.resume() == "");
+  CHECK(g.table.current_id() == first);
+  CHECK(g.table.share_code() == played);
+  // An embed's namespace on the same storage neither reads nor writes the player's library.
+  Table embed(f.storage, fixed_date, "gamut.embed.test.");
+  CHECK(embed.library().empty());
+  REQUIRE(embed.new_game(id, R"({"seed": 33, "seats": ["human", "human"]})") == "");
+  CHECK(embed.library().size() == 1);
+  CHECK(f.table.library().size() == 2);
+  CHECK(code_of(first) == played);
+  CHECK(code_of(second) == second_code);
+}
+
+TEST_CASE("table: when storage runs short finished games go first, oldest first, with a notice; unfinished stay") {
+  struct {
+    MemoryStorage storage;
+    double now = 1.7e12;
+    Table table{storage, [this] { return now += 1000; }};
+    void play_one() {
+      const State& s = table.session()->state();
+      REQUIRE(table.act(s.action_name(s.legal().front())) == "");
+      table.step(1000, 0);
+      if (table.session()->covered()) table.session()->uncover();
+    }
+  } f;
+  std::string id = two_seat_game();
+  std::vector<std::string> notices;
+  f.table.on_notice = [&](const std::string& n) { notices.push_back(n); };
+  // Two finished games (AI against AI, played out), then an unfinished one.
+  std::vector<std::string> finished;
+  for (int k = 0; k < 2; ++k) {
+    REQUIRE(f.table.new_game(id, R"({"seed": 40, "seats": ["ai:1", "ai:1"], "ai_delay": 0})") == "");
+    for (int i = 0; i < 100000 && !f.table.session()->state().terminal(); ++i) f.table.step(1000, 1e9 + i);
+    REQUIRE(f.table.session()->state().terminal());
+    finished.push_back(f.table.current_id());
+  }
+  REQUIRE(f.table.new_game(id, R"({"seed": 41, "seats": ["human", "human"]})") == "");
+  std::string open = f.table.current_id();
+  size_t used = 0;
+  for (const auto& [k, v] : f.storage.items) used += v.size();
+  f.storage.quota = used + 2;  // the next moves need room
+  for (int i = 0; i < 20 && notices.empty(); ++i) f.play_one();
+  REQUIRE(notices.size() == 1);
+  CHECK(notices[0].find("finished game") != std::string::npos);
+  std::set<std::string> left;
+  for (const Table::Entry& e : f.table.library()) left.insert(e.id);
+  CHECK(left.count(open));
+  CHECK(!left.count(finished[0]));  // the oldest finished game went first
+  CHECK(f.table.storage_note().empty());
+}
+
+TEST_CASE("table: the v1 layout (one autosave per game id, named saves) migrates into the library, once") {
+  std::string id = two_seat_game();
+  Fixture made;
+  REQUIRE(made.table.new_game(id, R"({"seed": 51, "seats": ["human", "ai:4"]})") == "");
+  Json save = made.table.session()->save_json();
+  Fixture f;
+  f.storage.items["gamut.v1.current"] = id;
+  f.storage.items["gamut.v1.auto." + id] = save.dump();
+  f.storage.items["gamut.v1.save.1"] = Json{{"name", "Evening"}, {"date", 1.6e12}, {"save", save}}.dump();
+  f.storage.items["gamut.v1.save.2"] = Json{{"name", "Sunday"}, {"date", 1.6e12 + 1}, {"save", save}}.dump();
+  f.storage.items["gamut.v1.save.3"] = "{broken";
+  f.table.migrate_v1();
+  std::vector<Table::Entry> lib = f.table.library();
+  REQUIRE(lib.size() == 3);
+  std::multiset<std::string> names;
+  for (const Table::Entry& e : lib) {
+    names.insert(e.name);
+    CHECK(e.players == std::vector<std::string>{"human", "ai:4"});
+  }
+  CHECK(names == std::multiset<std::string>{"", "Evening", "Sunday"});
+  CHECK(f.storage.items.count("gamut.v1.save.3"));  // nothing is lost, not even what cannot be read
+  CHECK(f.storage.items.count("gamut.v1.auto." + id));
+  REQUIRE(f.table.resume() == "");
+  CHECK(f.table.library().size() == 3);
+  f.table.migrate_v1();
+  CHECK(f.table.library().size() == 3);  // once
+}
+
+TEST_CASE("table: a watch code holds the public views and log, no seed and no action, and only replays") {
+  std::string id = hidden_game();
+  if (id.empty()) return;
+  Fixture f;
+  REQUIRE(f.table.new_game(id, R"({"seed": 61, "seats": ["human", "human"]})") == "");
+  for (int i = 0; i < 12; ++i) {
+    if (f.table.session()->covered()) f.table.session()->uncover();
+    f.play_one();
+  }
+  const Match& m = f.table.session()->match();
+  std::string w = f.table.watch_code();
+  CHECK(code_format(w) == 3);
+  CHECK_THROWS_AS(decode_share_code(w), DataError);
+  Watch dec = decode_watch_code(w);
+  REQUIRE(dec.views.size() == m.record().actions.size() + 1);
+  for (size_t i = 0; i < dec.views.size(); ++i) CHECK(dec.views[i] == m.state_at(i)->view(-1));
+  CHECK(dec.log == public_log(m, -1));
+  CHECK(dec.log != public_log(m, 0));  // the seat's own log shows what the watch code leaves out
+  Fixture v;
+  REQUIRE(v.table.load(w) == "");
+  CHECK(v.table.watching());
+  CHECK(v.table.library().empty());  // a watched game is not one of the player's
+  CHECK(v.table.state()["view"] == m.state().view(-1));
+  CHECK(v.table.state()["legal_actions"].empty());
+  CHECK(v.table.act("anything").find("watch") != std::string::npos);
+  std::string err;
+  REQUIRE(v.table.command("replay:2", err));
+  CHECK(v.table.state()["view"] == m.state_at(2)->view(-1));
+  REQUIRE(v.table.command("live", err));
+  CHECK(err != "");
+  CHECK(v.table.undo() != "");
+}
+
+TEST_CASE("table: against the AI, undo stops at a reveal; a practice game takes anything back") {
+  std::string id = hidden_game();
+  if (id.empty()) return;
+  // Against the AI: play until a person's move is followed by a chance outcome or a reveal.
+  for (bool practice : {false, true}) {
+    Fixture f;
+    Json o = {{"seed", 71}, {"seats", {"human", "ai:1"}}, {"ai_delay", 0}, {"practice", practice}};
+    REQUIRE(f.table.new_game(id, o.dump()) == "");
+    Session& s = *f.table.session();
+    bool barrier = false;
+    for (int i = 0; i < 300 && !barrier && !s.state().terminal(); ++i) {
+      if (s.state().to_move() != 0) {
+        f.table.step(1000, 1e9 + i);
+        continue;
+      }
+      size_t n = s.match().record().actions.size();
+      std::unique_ptr<State> before = s.match().state_at(n);
+      Action a = s.state().legal()[size_t(i) % s.state().legal().size()];
+      for (Action b : s.state().legal())
+        if (reveals(s.state(), b, 0)) a = b;  // a capture, to meet a reveal soon
+      REQUIRE(f.table.act(s.state().action_name(a)) == "");
+      barrier = reveals(*before, a, 0);
+      for (size_t k = n + 1; !barrier && k < s.match().record().actions.size(); ++k)
+        barrier = s.match().state_at(k)->to_move() == kChance;
+      if (!barrier) continue;
+      std::string why = f.table.undo();
+      if (practice) {
+        CHECK(why == "");
+        CHECK(s.match().record().actions.size() == n);
+      } else {
+        CHECK(why.find("cannot be taken back") != std::string::npos);
+        CHECK(s.match().record().actions.size() > n);
+      }
+    }
+    CHECK(barrier);
+  }
 }

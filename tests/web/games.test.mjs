@@ -17,7 +17,7 @@ const TEST_GAMES = '?test-games=1';
 const listed = await (async () => {
   const ctx = await browser.newContext();
   const page = await open(ctx, url + TEST_GAMES);
-  const list = await page.evaluate(() => window.gamut.games());
+  const list = await page.evaluate(() => window.gamut.catalog());
   await ctx.close();
   return list;
 })();
@@ -85,7 +85,7 @@ test('test games play through the page API but the library shows them only when 
   const ctx = await browser.newContext();
   const tall = { height: 400 + 200 * listed.length };  // every game's card on screen at once
   const page = await open(ctx, url, tall);
-  assert.deepEqual((await page.evaluate(() => window.gamut.games())).map((g) => g.id), shelf.map((g) => g.id));
+  assert.deepEqual((await page.evaluate(() => window.gamut.catalog())).map((g) => g.id), shelf.map((g) => g.id));
   for (const g of tests) assert.equal(await widget(page, `${g.id}:New game`), null, `${g.id} is in the library`);
   assert.ok(await widget(page, `${shelf[0].id}:New game`), 'the library shows its games');
   assert.equal(await page.evaluate((id) => window.gamut.newGame(id, {}), tests[0].id), null);

@@ -77,15 +77,17 @@ test('with storage disabled the game still plays and says it cannot save', async
   await ctx.close();
 });
 
-test('with storage full the player is told, play continues and other saves stay readable', async () => {
+test('with storage full the player is told, play continues and other saved games stay readable', async () => {
   const ctx = await browser.newContext();
   const page = await open(ctx, url);
-  // A named save made while storage works.
+  // A named copy made while storage works.
   await hotseat(page, [...SETUP, 'b2-a2']);
   await clickWidget(page, 'Saves');
-  await clickWidget(page, 'Save current game');
+  await clickWidget(page, 'Keep a copy');
+  const copy = (await page.evaluate(() => window.gamut.games())).find((g) => g.name === 'Geister');
+  assert.ok(copy, 'the copy is in the library');
   await page.evaluate(() => {
-    window.localStorage.setItem('gamut.v1.save.1', '{not json');  // a corrupt entry beside it
+    window.localStorage.setItem('gamut.v2.game.zz-corrupt', '{not json');  // a corrupt entry beside it
     Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };
   });
   assert.equal(await page.evaluate(() => window.gamut.act('e5-f5')), null);
@@ -97,20 +99,24 @@ test('with storage full the player is told, play continues and other saves stay 
   assert.equal(s.log.length, 5);
   await settled(page);
   await screenshot(page, 'saves-corrupt.png');
-  // The good save still loads; the corrupt one is skipped with a note.
-  await clickWidget(page, 'Load');
+  // The good copy still opens; the corrupt one is listed with the reason.
+  const games = await page.evaluate(() => window.gamut.games());
+  assert.ok(games.some((g) => g.id === 'zz-corrupt' && g.error), JSON.stringify(games));
+  await clickWidget(page, `${copy.id}:Resume`);
   s = await state(page);
   assert.equal(s.log.length, 3);
+  assert.equal(s.library_id, copy.id);
   await ctx.close();
 });
 
-test('a corrupt autosave is reported and does not stop the page', async () => {
+test('a corrupt saved game is reported and does not stop the page', async () => {
   const ctx = await browser.newContext();
   await ctx.addInitScript(() => {
     try {
       if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('gamut.v1.current', 'geister');
-        localStorage.setItem('gamut.v1.auto.geister', '{"format":1,"game":"geister","version":1,"seats":2,"seed":"1","actions":[0,0,4242]}');
+        localStorage.setItem('gamut.v2.migrated', '1');
+        localStorage.setItem('gamut.v2.current', 'bad');
+        localStorage.setItem('gamut.v2.game.bad', '{"id":"bad","session":{"format":1,"game":"geister","version":1,"seats":2,"seed":"1","actions":[0,0,4242]}}');
         sessionStorage.setItem('seeded', '1');
       }
     } catch (e) {}
@@ -118,8 +124,8 @@ test('a corrupt autosave is reported and does not stop the page', async () => {
   const page = await open(ctx, url);
   const s = await state(page);
   assert.equal(s.screen, 'home');
-  assert.ok(s.messages.some((m) => /could not be resumed/.test(m)), JSON.stringify(s.messages));
-  assert.equal(await page.evaluate(() => localStorage.getItem('gamut.v1.auto.geister').length > 10), true);
+  assert.ok(s.messages.some((m) => /could not be opened/.test(m) && /untouched/.test(m)), JSON.stringify(s.messages));
+  assert.equal(await page.evaluate(() => localStorage.getItem('gamut.v2.game.bad').length > 10), true);
   await ctx.close();
 });
 

@@ -22,7 +22,7 @@ async function play(page, n) {
 test('links: a game opened from a link keeps the moves played after it through a reload', async () => {
   const ctx = await browser.newContext();
   let page = await open(ctx, url);
-  const id = (await page.evaluate(() => window.gamut.games()))[0].id;
+  const id = (await page.evaluate(() => window.gamut.catalog()))[0].id;
   assert.equal(await page.evaluate((g) => window.gamut.newGame(g, { seed: 8, seats: ['human', 'human'] }), id), null);
   await settled(page);
   await play(page, 2);
@@ -41,8 +41,11 @@ test('links: a game opened from a link keeps the moves played after it through a
   await settled(page);
   assert.equal(await page.evaluate(() => window.gamut.shareCode()), after, 'the reload resumes the game as played on');
 
-  // A link opened by changing the hash of an open page behaves the same.
+  // The same link opened again, here by changing the hash of the open page,
+  // opens the library's entry of that game, with the moves played after it.
   await page.evaluate((c) => { location.hash = 'play=' + c; }, code);
-  await page.waitForFunction((c) => window.gamut.shareCode() === c && location.hash === '', code, { polling: 50 });
+  await page.waitForFunction(() => location.hash === '', null, { polling: 50 });
+  assert.equal(await page.evaluate(() => window.gamut.shareCode()), after, 'the moves played after the link are kept');
+  assert.equal((await page.evaluate(() => window.gamut.games())).length, 1, 'one game, not two');
   await ctx2.close();
 });

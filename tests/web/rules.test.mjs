@@ -79,6 +79,11 @@ test('no game\'s rules panel shows a file name, and every entry has a kind', asy
       for (const k of e.kinds) assert.ok(['text', 'reconstructed', 'ruling'].includes(k), `${id}: ${JSON.stringify(e)}`);
     for (const e of rules.entries)
       for (const p of e.provenance) if (p.kind === 'text') assert.ok(p.quote && p.citation, `${id} ${e.title}`);
+    // How undo works, in each game's own terms.
+    assert.match(rules.undo, /practice game/, id);
+    if (id === 'blue-and-gray') assert.match(rules.undo, /any move can be taken back/);
+    if (id === 'uncle' || id === 'mosby') assert.match(rules.undo, /die, spin or card/, id);
+    if (id === 'geister') assert.match(rules.undo, /hidden piece or card shown to you/);
   }
   // The rulings disclosed for The Gray Ghost and U.N.C.L.E. are in their panels.
   const gg = await openInGame(page, 'gray-ghost');

@@ -146,7 +146,8 @@ class MosbyState : public State {
   };
   const std::vector<PpEntry>& ledger() const { return ledger_; }
   const std::vector<int>& notoriety_by_turn() const { return notoriety_by_turn_; }
-  Json summary() const;  // summary.cpp
+  Json summary() const;           // summary.cpp
+  Json notoriety_series() const;  // Notoriety at each turn's end, and at the end of a game ended inside a turn
   CardWindow window() const;
   std::string step() const;
   std::string check_target() const;  // the pending Activation check

@@ -7,11 +7,16 @@
 
 namespace gamut::mosby {
 
-Json MosbyState::summary() const {
+Json MosbyState::notoriety_series() const {
   Json by_turn = notoriety_by_turn_;
   // A game that ends inside a turn (Mosby killed, the band disbanded for good)
   // never reaches that turn's end-of-turn record: its final Notoriety stands in.
   if (over_ && int(notoriety_by_turn_.size()) < turn_) by_turn.push_back(notoriety_);
+  return by_turn;
+}
+
+Json MosbyState::summary() const {
+  Json by_turn = notoriety_series();
   Json ledger = Json::array();
   struct Sum {
     int order, count = 0, earned = 0, lost = 0;

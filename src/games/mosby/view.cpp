@@ -248,7 +248,7 @@ Json MosbyState::view(int seat) const {
   for (int n : last_)
     if (n >= 0) last.push_back(nid(n));
   v["last"] = last;
-  v["notoriety_by_turn"] = notoriety_by_turn_;
+  v["notoriety_by_turn"] = notoriety_series();
   card_view(v);
   v["summary"] = summary();
   if (over_) v["how"] = how_;

@@ -10,6 +10,7 @@
 #include "ai/bots.h"
 #include "checks.h"
 #include "core/view.h"
+#include "play/session.h"
 
 using namespace gamut;
 using namespace gamut::testing;
@@ -671,4 +672,85 @@ TEST_CASE("uncle: random games under rules data v1, which old share codes replay
     m.state().check();
     CHECK(m.state().game().data_version() == 1);
   }
+}
+
+// Issue "undo previews chance": a player who lost a challenge could undo, land
+// on the other agent and already know the die, since the die was a function
+// of (seed, ply). Now it is a hash of the seed and the whole history, so a
+// different landing meets a die that matches the first at the chance rate.
+TEST_CASE("uncle: after undo a different landing meets a fresh challenge die, and the same landing the same die") {
+  int tried = 0, same = 0;
+  for (uint64_t seed = 1; tried < 200 && seed < 5000; ++seed) {
+    Record r;
+    r.game = "uncle";
+    r.seats = 2;
+    r.seed = seed;
+    Match m(r);
+    Rng rng(seed);
+    // Random play until the person to move can land on two agents.
+    std::vector<Action> landings;
+    for (int ply = 0; ply < 400 && landings.size() < 2 && !m.state().terminal(); ++ply) {
+      m.resolve_chance();
+      if (m.state().terminal()) break;
+      landings.clear();
+      for (Action a : m.state().legal()) {
+        std::unique_ptr<State> t = m.state().clone();
+        t->apply(a);
+        if (U(*t).phase() == uncle::CHALLENGE) landings.push_back(a);
+      }
+      if (landings.size() < 2) {
+        std::vector<Action> l = m.state().legal();
+        m.play(l[rng.below(int(l.size()))]);
+      }
+    }
+    if (landings.size() < 2) continue;
+    ++tried;
+    int seat = m.state().to_move();
+    size_t at = m.record().actions.size();
+    auto die = [&] {
+      m.resolve_chance();
+      return m.record().actions.at(at + 1);
+    };
+    m.play(landings[0]);
+    Action first = die();
+    REQUIRE(m.undo(seat));
+    m.play(landings[0]);
+    CHECK(die() == first);  // the same move again: the same die, so undo is no reroll
+    REQUIRE(m.undo(seat));
+    m.play(landings[1]);
+    same += die() == first;
+  }
+  REQUIRE(tried == 200);
+  MESSAGE("the other landing met the first die in " << same << " of " << tried);
+  // 1 in 6 would be 33; before, it was 200 of 200. Binomial(200, 1/6) lies in 15..55 with p > 0.999.
+  CHECK(same >= 15);
+  CHECK(same <= 55);
+}
+
+TEST_CASE("uncle: against the AI, undo past a die the person has seen is refused with a message") {
+  Record r;
+  r.game = "uncle";
+  r.seats = 2;
+  r.seed = 12;
+  Session s(r, {Seat{false, 1}, Seat{true, 1}});
+  s.ai_delay_ms = 0;
+  // Play the person's moves until one of them is followed by a die the person sees.
+  for (int i = 0; i < 400 && !s.state().terminal(); ++i) {
+    if (s.state().to_move() != 0) {
+      s.step(1000, 1e9 + i);
+      continue;
+    }
+    size_t n = s.match().record().actions.size();
+    REQUIRE(s.act(s.state().legal().front()) == "");
+    bool chance_after = false;
+    std::unique_ptr<State> t = s.match().state_at(n + 1);
+    chance_after = s.match().record().actions.size() > n + 1 && t->to_move() == kChance;
+    if (chance_after) {
+      std::string why = s.undo();
+      CHECK(why.find("cannot be taken back") != std::string::npos);
+      CHECK(s.match().record().actions.size() > n);  // nothing was taken back
+      return;
+    }
+  }
+  FAIL("no move of the person was followed by a die");
 }
