@@ -279,12 +279,40 @@ void App::draw_home(float w, float h) {
   ImGui::Spacing();
   if (table_.session() && big_button("Back to the current game")) home_ = false;
   if (table_.session()) ImGui::SameLine();
+  std::vector<Table::Entry> lib = table_.library();
   int unfinished = 0;
-  for (const Table::Entry& e : table_.library()) unfinished += e.error.empty() && !e.finished;
-  std::string lib = "Saved games (" + std::to_string(unfinished) + " to resume)";
-  if (big_button(lib.c_str())) saves_open_ = true;
+  for (const Table::Entry& e : lib) unfinished += e.error.empty() && !e.finished;
+  if (big_button("Saved games")) saves_open_ = true;
   ImGui::SameLine();
   if (big_button("Open a share code")) share_open_ = true;
+  if (unfinished) {
+    // The games to go on with, newest first: the library's front page.
+    section("Continue a game");
+    int shown = 0;
+    for (const Table::Entry& e : lib) {
+      if (!e.error.empty() || e.finished || shown == 4) continue;
+      ++shown;
+      ImGui::PushID(e.id.c_str());
+      widget_scope("home " + e.id + ":");
+      std::string name = e.game;
+      try {
+        name = load_game(e.game)->info().name;
+      } catch (const std::exception&) {
+      }
+      if (button("Resume")) {
+        std::string err = table_.open_game(e.id);
+        if (!err.empty()) notify(err, true);
+      }
+      ImGui::SameLine();
+      ImGui::Text("%s%s%s", name.c_str(), e.name.empty() || e.name == name ? "" : ": ",
+                  e.name == name ? "" : e.name.c_str());
+      ImGui::SameLine();
+      ImGui::TextDisabled("move %d | %s | %s", e.moves, players_text(e.players).c_str(), date_text(e.updated).c_str());
+      widget_scope("");
+      ImGui::PopID();
+    }
+    if (unfinished > shown) ImGui::TextDisabled("and %d more under Saved games", unfinished - shown);
+  }
   ImGui::Spacing();
   for (const std::string& id : game_ids()) {
     ImGui::PushID(id.c_str());

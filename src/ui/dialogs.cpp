@@ -15,11 +15,18 @@
 
 namespace gamut::ui {
 
-static std::string fmt_date(double ms) {
+std::string date_text(double ms) {
   std::time_t t = std::time_t(ms / 1000);
   char buf[64];
   std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", std::gmtime(&t));
   return buf;
+}
+
+std::string players_text(const std::vector<std::string>& players) {
+  std::string r;
+  for (const std::string& p : players)
+    r += (r.empty() ? "" : ", ") + (p == "human" ? std::string("person") : "AI " + p.substr(3));
+  return r;
 }
 
 // ---------------------------------------------------------------------------
@@ -236,16 +243,14 @@ void App::draw_saves() {
       ImGui::PushID(e.id.c_str());
       widget_scope(e.id + ":");  // tests click "<id>:Resume", "<id>:Delete", "<id>:Yes, delete"
       if (e.error.empty()) {
-        std::string seats, name = e.game;
+        std::string seats = players_text(e.players), name = e.game;
         try {
           name = load_game(e.game)->info().name;
         } catch (const std::exception&) {
         }
-        for (const std::string& p : e.players)
-          seats += (seats.empty() ? "" : ", ") + (p == "human" ? std::string("person") : "AI " + p.substr(3));
         ImGui::Text("%s%s%s%s", name.c_str(), e.name.empty() || e.name == name ? "" : ": ",
                     e.name == name ? "" : e.name.c_str(), e.id == table_.current_id() ? "  (on the table)" : "");
-        ImGui::TextDisabled("%s | move %d | %s%s", fmt_date(e.updated).c_str(), e.moves, seats.c_str(),
+        ImGui::TextDisabled("%s | move %d | %s%s", date_text(e.updated).c_str(), e.moves, seats.c_str(),
                             e.practice ? " | practice" : "");
         if (button(e.finished ? "Open" : "Resume")) {
           std::string err = table_.open_game(e.id);

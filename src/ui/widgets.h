@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <string>
+#include <vector>
 
 #include "core/board.h"
 #include "core/json.h"
@@ -22,6 +23,10 @@ std::string widget_json(const std::string& label);
 bool widgets_stable();  // every button stood where it stood the frame before
 
 void section(const char* title);
+
+// A saved game's date and players in plain words ("2026-12-01 15:20", "person, AI 2"); dialogs.cpp.
+std::string date_text(double ms);
+std::string players_text(const std::vector<std::string>& players);
 
 // Where the board is on screen: board units to pixels and back. Written once
 // per frame by the board renderer; everything that maps nodes uses it.

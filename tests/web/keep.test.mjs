@@ -84,10 +84,29 @@ test('keep: new games, links, reloads and an embed on the same site never overwr
   const embedded = await frame.evaluate(() => window.gamut.games());
   assert.ok(!embedded.some((g) => g.id === first || g.id === linked), 'the embed does not list the visitor\'s games');
   await host.close();
+  // A host may opt in to the visitor's own library.
+  const shared = await open(ctx, `${url}index.html?game=blue-and-gray&embed=1&library=shared`);
+  assert.ok((await shared.evaluate(() => window.gamut.games())).some((g) => g.id === first), 'library=shared lists them');
+  await shared.close();
   await reload(page);
   await kept('an embed on the same site');
   assert.equal((await entry(page, linked)).code, played);
   assert.equal((await games(page)).length, 3, 'the first game, the second, the linked one; nothing of the embed');
+  await ctx.close();
+});
+
+test('keep: a link opened in the address bar asks who plays each seat, keeping the link\'s own', async () => {
+  const made = await browser.newContext();
+  const maker = await open(made, url);
+  assert.equal(await maker.evaluate(() => window.gamut.newGame('geister', { seats: ['human', 'ai:2'], seed: 9 })), null);
+  const code = await maker.evaluate(() => window.gamut.shareCode());
+  await made.close();
+  const ctx = await browser.newContext();
+  const page = await open(ctx, `${url}#play=${code}`);
+  assert.deepEqual((await state(page)).seats, ['human', 'ai:2']);
+  await clickWidget(page, 'Play');  // the "Who plays" window, closed as it is
+  assert.equal(await page.evaluate(() => window.gamut.widget('Play')), null);
+  assert.deepEqual((await state(page)).seats, ['human', 'ai:2']);
   await ctx.close();
 });
 
