@@ -50,6 +50,8 @@
     ui: function (cmd) { return message('gamut_ui', [String(cmd)]); },
     nodePos: function (node) { return json('gamut_node_pos', [String(node)], null); },
     widget: function (label) { return json('gamut_widget', [String(label)], null); },
+    // Every button of the last frame, for layout tests: [{label, x0, y0, x1, y1, visible}].
+    widgets: function () { return json('gamut_widgets', [], []); },
     frames: frames,
     wake: function () { call('gamut_wake', [], undefined); },
     // What the page's own tests wait on: {frames, input_age, input_pending, layout_stable, thinking}.
@@ -71,6 +73,45 @@
     tutorial: function (id) { return message('gamut_ui', [id ? 'tutorial:' + id : 'tutorial']); }
   };
   ready.then(function () { window.gamut.isReady = true; });
+
+  // The host API (web/embed.html documents it): a page that embeds Gamut in an
+  // iframe drives it with postMessage. Only the parent window may, and when the
+  // address names origin=a,b only pages of those origins; anything else is
+  // ignored with a console note. Replies and events carry v: 1.
+  var allowed = (new URLSearchParams(location.search).get('origin') || '').split(',').filter(Boolean);
+  var commands = {
+    newGame: function (m) { return window.gamut.newGame(m.game, m.options || {}); },
+    load: function (m) { return window.gamut.load(m.code); },
+    goto: function (m) { return window.gamut.ui('replay:' + Math.max(0, m.move | 0)); },
+    act: function (m) { return window.gamut.act(m.action); },
+    setNotes: function (m) { return window.gamut.ui('notes:' + JSON.stringify(m.notes || [])); },
+    getState: function () { return window.gamut.state(); }
+  };
+  window.addEventListener('message', function (e) {
+    var m = e.data;
+    if (!m || typeof m !== 'object' || m.gamut !== 1 || typeof m.type !== 'string') return;
+    if (window.parent === window || e.source !== window.parent) {
+      console.warn('gamut: a command from a window other than the parent page was ignored');
+      return;
+    }
+    if (allowed.length && allowed.indexOf(e.origin) < 0) {
+      console.warn('gamut: a command from ' + e.origin + ', an origin this embed does not list, was ignored');
+      return;
+    }
+    var f = commands[m.type];
+    var reply = function (result) {
+      e.source.postMessage({ type: 'gamut:reply', v: 1, id: m.id, command: m.type, result: result }, e.origin === 'null' ? '*' : e.origin);
+    };
+    if (!f) { reply({ error: 'unknown command ' + m.type }); return; }
+    ready.then(function () {
+      var r = f(m);
+      reply(m.type === 'getState' ? { state: r } : { error: r || null });
+    });
+  });
+  ready.then(function () {
+    if (window.parent !== window)
+      window.parent.postMessage({ type: 'gamut:ready', v: 1, game: (window.gamut.state() || {}).game || null }, '*');
+  });
   window.addEventListener('hashchange', function () {
     var h = decodeURIComponent(location.hash.replace(/^#/, ''));
     if (h.indexOf('play=') === 0 && window.gamut.isReady) {

@@ -21,6 +21,7 @@ std::string page_url();                          // without hash or query
 std::string url_query();                         // the query string, "" when none
 uint64_t random64();                             // from the browser's crypto source
 void post_to_host(const std::string& json);      // window.parent.postMessage when embedded
+void announce(const std::string& text);          // the page's live region, read by screen readers
 double now_ms();
 double date_now();  // ms since epoch, for save dates
 

@@ -15,6 +15,7 @@
 #include "platform.h"
 #include "ui/app.h"
 #include "ui/draw.h"
+#include "ui/widgets.h"
 
 using namespace gamut;
 
@@ -121,6 +122,14 @@ EM_JS(void, js_post, (const char* msg), {
 
 EM_JS(double, js_date_now, (), { return Date.now(); });
 
+EM_JS(void, js_announce, (const char* t), {
+  try {
+    var el = document.getElementById('announce');
+    if (el) el.textContent = UTF8ToString(t);
+  } catch (e) {
+  }
+});
+
 // 53 random bits from the browser's crypto source (a double holds them exactly).
 EM_JS(double, js_random53, (), {
   var a = new Uint32Array(2);
@@ -164,6 +173,7 @@ std::string page_url() { return take(js_url_part(2, "")); }
 std::string url_query() { return take(js_url_part(3, "")); }
 uint64_t random64() { return uint64_t(js_random53()) ^ (uint64_t(js_random53()) << 11); }
 void post_to_host(const std::string& j) { js_post(j.c_str()); }
+void announce(const std::string& t) { js_announce(t.c_str()); }
 double now_ms() { return emscripten_get_now(); }
 double date_now() { return js_date_now(); }
 }  // namespace gamut::platform
@@ -357,6 +367,7 @@ EMSCRIPTEN_KEEPALIVE const char* gamut_catalog() {
   }
   return (g_ret = out.dump()).c_str();
 }
+EMSCRIPTEN_KEEPALIVE const char* gamut_widgets() { return (g_ret = ui::widgets_json()).c_str(); }
 EMSCRIPTEN_KEEPALIVE void gamut_wake() { g_force = true; }
 // Cheap to call every animation frame, unlike gamut_state.
 EMSCRIPTEN_KEEPALIVE const char* gamut_probe() {

@@ -68,6 +68,8 @@ std::string Table::write_entry(const std::string& id, const Session& s, const st
 
 void Table::start(std::unique_ptr<Session> s, const std::string& name) {
   session_ = std::move(s);
+  notes.clear();
+  replay_only = false;
   watch_.reset();
   current_ = new_id();
   current_name_ = name;
@@ -82,6 +84,8 @@ void Table::start(std::unique_ptr<Session> s, const std::string& name) {
 // A saved game comes back as it was: no chance is resolved and a finished game does not end again.
 void Table::open(std::unique_ptr<Session> s, const std::string& id) {
   session_ = std::move(s);
+  notes.clear();
+  replay_only = false;
   watch_.reset();
   current_ = id;
   current_name_.clear();
@@ -314,6 +318,8 @@ std::string Table::load(const std::string& code_in) {
       for (Seat& s : nobody) s.ai = true;  // nobody sits at a watched game, so no seat's view is drawn
       session_ = std::make_unique<Session>(std::move(r), std::move(nobody));
       watch_ = std::move(w);
+      notes.clear();
+      replay_only = false;
       current_.clear();
       replaying = true;
       replay_pos = int(watch_->log.size());
@@ -351,6 +357,7 @@ std::string Table::load(const std::string& code_in) {
 std::string Table::act(const std::string& name) {
   if (!session_) return "no game in progress";
   if (watch_) return "this is a watch link: it replays the game and cannot be played on";
+  if (replay_only) return "this shows a replay: it cannot be played on";
   if (replaying) return "a replay is shown: go back to the game to play";
   if (session_->undo_request()) return "an undo is waiting for an answer";
   if (session_->covered()) session_->uncover();
@@ -387,8 +394,21 @@ bool Table::step(double budget_ms, double now_ms) {
 
 bool Table::command(const std::string& cmd, std::string& err) {
   err.clear();
+  if (cmd.rfind("notes:", 0) == 0) {
+    try {
+      Json n = parse_json_text(cmd.substr(6), "notes");
+      if (!n.is_array()) throw DataError("notes must be a list of texts, one per move");
+      std::vector<std::string> v;
+      for (const Json& x : n) v.push_back(x.is_string() ? x.get<std::string>() : "");
+      notes = v;
+    } catch (const std::exception& e) {
+      err = e.what();
+    }
+    return true;
+  }
   if (cmd == "tutorial" || cmd.rfind("tutorial:", 0) == 0) {
-    std::string id = cmd.size() > 9 ? cmd.substr(9) : tutorial_game();
+    std::string id = cmd.size() > 9 ? cmd.substr(9) : tutorial_game(), scenario;
+    if (size_t c = id.find(':'); c != std::string::npos) scenario = id.substr(c + 1), id = id.substr(0, c);
     std::shared_ptr<const Game> g;
     try {
       g = load_game(id);
@@ -401,8 +421,12 @@ bool Table::command(const std::string& cmd, std::string& err) {
       err = "this game has no tutorial";
       return true;
     }
-    Json o = {{"seats", Json::array({"human"})},
-              {"options", {{"scenario", sc.contains("example1") ? "example1" : sc.begin().key()}}}};
+    if (!scenario.empty() && !sc.contains(scenario)) {
+      err = "this game has no example '" + scenario + "'";
+      return true;
+    }
+    if (scenario.empty()) scenario = sc.contains("example1") ? "example1" : sc.begin().key();
+    Json o = {{"seats", Json::array({"human"})}, {"options", {{"scenario", scenario}}}};
     err = new_game(id, o.dump());
     return true;
   }
@@ -443,8 +467,8 @@ bool Table::command(const std::string& cmd, std::string& err) {
   } else if (cmd.rfind("replay:", 0) == 0) {
     replaying = true;
     replay_pos = std::clamp(std::atoi(cmd.c_str() + 7), 0, replay_length());
-  } else if (watch_) {
-    err = "this is a watch link: it replays the game and cannot be played on";
+  } else if (watch_ || replay_only) {
+    err = "this shows a replay: it cannot be played on";
   } else {
     replaying = false;
   }
@@ -466,6 +490,12 @@ std::string Table::watch_code() const {
   std::vector<std::string> players;
   for (const Seat& s : session_->seats()) players.push_back(s.name());
   return encode_watch_code(make_watch(session_->match(), players));
+}
+
+const std::string& Table::note() const {
+  static const std::string none;
+  int pos = replaying ? replay_pos : replay_length();
+  return pos > 0 && pos <= int(notes.size()) ? notes[size_t(pos - 1)] : none;
 }
 
 int Table::replay_length() const {
@@ -575,6 +605,8 @@ Json Table::state() const {
   j["can_undo"] = !watch_ && session_->match().can_undo();
   j["can_redo"] = !watch_ && session_->match().can_redo();
   j["replay"] = replaying ? Json(replay_pos) : Json(nullptr);
+  j["replay_only"] = replay_only || watch_;
+  j["note"] = note().empty() ? Json(nullptr) : Json(note());
   j["hinting"] = session_->hinting();
   j["hint"] = nullptr;
   if (const Hint* h = session_->hint())

@@ -42,8 +42,8 @@ class Table {
   std::string act(const std::string& action);
   std::string undo();
   std::string redo();
-  // "uncover", "undo:allow", "undo:refuse", "hint", "autoplay:on[:level]", "autoplay:off", "replay:<n>",
-  // "live", "tutorial[:<game id>]". Returns false if cmd is none of them.
+  // "uncover", "undo:allow", "undo:refuse", "notes:<json list>", "hint", "autoplay:on[:level]", "autoplay:off",
+  // "replay:<n>", "live", "tutorial[:<game id>[:<scenario>]]". Returns false if cmd is none of them.
   bool command(const std::string& cmd, std::string& err);
   // The whole game (seed and secrets too): for the player's own other device, or a finished game.
   std::string share_code() const;
@@ -59,7 +59,11 @@ class Table {
   // Replay: the position after `replay_pos` actions is shown and nothing can be played.
   bool replaying = false;
   int replay_pos = 0;
-  int replay_length() const;                           // actions there are to replay
+  int replay_length() const;  // actions there are to replay
+  bool replay_only = false;   // a replay an embed shows: it cannot go live (a watch code is always so)
+  // Narration: notes[i] comments move i + 1 ("notes:<json list>"); state()["note"] is the shown move's.
+  std::vector<std::string> notes;
+  const std::string& note() const;                     // the shown move's note, "" if none
   bool watching() const { return watch_ != nullptr; }  // a watch code is open: replay only
   Json shown_view() const;                             // what the screen shows: live, replayed or watched
   std::vector<std::string> shown_log() const;

@@ -66,6 +66,7 @@ App::App() : table_(storage_, platform::date_now) {
     sel_.clear();
     chooser_.clear();
     dirty_ = 3;
+    post_move();
     if (!ended) return;
     const State& s = table_.session()->state();
     if (ext_) ext_->game_over(*this, s.view(table_.session()->screen_seat()));
@@ -117,6 +118,8 @@ void App::init() {
     if (!table_.watching()) seats_open_ = true;  // who plays each seat, before going on
     return;
   }
+  ui_minimal_ = embed_ && platform::url_param("ui") == "minimal";
+  if (embed_ && init_embed()) return;
   std::string game = platform::url_param("game");
   // An embed comes back to its own game; the player's page starts the game asked for.
   if (!game.empty() && embed_ && !table_.latest_unfinished(game).empty() && table_.resume(game).empty()) return;
@@ -138,6 +141,13 @@ void App::init() {
     } else if (!level.empty()) {
       opts["level"] = std::atoi(level.c_str());
     }
+    if (std::string o = platform::url_param("options"); !o.empty()) {  // the game's options, as JSON
+      try {
+        opts["options"] = parse_json_text(o, "options");
+      } catch (const std::exception& e) {
+        notify(std::string("The options in this address are not valid: ") + e.what(), true);
+      }
+    }
     std::string err = table_.new_game(game, opts.dump());
     if (!err.empty()) notify("Could not start " + game + ": " + err, true);
     return;
@@ -149,6 +159,7 @@ void App::init() {
 bool App::busy() const {
   if (!toasts_.empty() || dirty_ > 0) return true;
   if (platform::now_ms() < dice_anim_until_ || platform::now_ms() < spin_start_ + 1100) return true;
+  if (autoplay_next_ > 0) return true;  // a replay playing itself
   if (!table_.session() || table_.replaying) return false;
   if (table_.session()->hinting()) return true;
   int t = table_.session()->state().to_move();
@@ -165,6 +176,10 @@ std::string App::api_state() const {
   j["messages"] = msgs;
   j["rules"] = rules_state();
   if (table_.session()) j["selection"] = sel_;
+  if (table_.session() && !home_) {  // where the board was drawn, for layout tests
+    ImVec2 a = geo_.at(geo_.minx, geo_.miny), b = geo_.at(geo_.maxx, geo_.maxy);
+    j["board_rect"] = {std::min(a.x, b.x), std::min(a.y, b.y), std::max(a.x, b.x), std::max(a.y, b.y)};
+  }
   if (ext_ && table_.session()) ext_->state(*this, j);
   return j.dump();
 }
@@ -371,50 +386,75 @@ void App::draw_home(float w, float h) {
 // [SECTION] play screen
 // ---------------------------------------------------------------------------
 
-void App::draw_play(float w, float h) {
-  // Toolbar.
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(w, kBarH));
-  ImGui::Begin("Toolbar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoScrollbar);
+void App::draw_toolbar(float w) {
   const Game& g = table_.session()->match().game();
-  if (button(embed_ ? "Games" : "Home")) home_ = true;
-  ImGui::SameLine();
-  if (button("New")) {
+  // A narrow screen folds the buttons into a menu; frozen and minimal embeds show none.
+  bool fold = w < 560;
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(w, bar_h_));
+  ImGui::Begin("Toolbar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoScrollbar);
+  if (fold) {
+    if (button(menu_open_ ? "Close menu" : "Menu")) menu_open_ = !menu_open_;
+    ImGui::SameLine();
+    ImGui::TextDisabled("  %s", g.info().name.c_str());
+    ImGui::End();
+    if (!menu_open_) return;
+    ImGui::SetNextWindowPos(ImVec2(0, bar_h_));
+    ImGui::SetNextWindowFocus();  // over the board, which is drawn after it
+    ImGui::Begin("Menu", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize);
+  }
+  // In a menu each button has a line of its own.
+  auto next = [&] {
+    if (!fold) ImGui::SameLine();
+  };
+  bool live = !table_.replay_only && !table_.watching();
+  if (button(embed_ ? "Games" : "Home")) home_ = true, menu_open_ = false;
+  next();
+  if (live && button("New")) {
     new_open_ = true;
     new_id_ = g.info().id;
     new_count_ = table_.session()->match().seats();
     new_seats_ = table_.session()->seats();
     new_seats_.resize(g.info().max_seats);
     new_opts_ = table_.session()->match().record().options;
+    menu_open_ = false;
   }
-  ImGui::SameLine();
-  bool can_undo = table_.session()->match().can_undo() && !table_.replaying && table_.session()->screen_seat() >= 0 &&
-                  !table_.session()->undo_request();
+  if (live) next();
+  bool can_undo = live && table_.session()->match().can_undo() && !table_.replaying &&
+                  table_.session()->screen_seat() >= 0 && !table_.session()->undo_request();
   if (!can_undo) ImGui::BeginDisabled();
   if (button("Undo")) undo();
   if (!can_undo) ImGui::EndDisabled();
-  ImGui::SameLine();
-  bool can_redo = table_.session()->match().can_redo() && !table_.replaying;
+  next();
+  bool can_redo = live && table_.session()->match().can_redo() && !table_.replaying;
   if (!can_redo) ImGui::BeginDisabled();
   if (button("Redo")) table_.redo();
   if (!can_redo) ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (button("Share")) share_open_ = true, share_warned_ = false;
-  ImGui::SameLine();
+  next();
+  if (button("Share")) share_open_ = true, share_warned_ = false, menu_open_ = false;
+  next();
   if (!embed_) {
-    if (button("Saves")) saves_open_ = true;
-    ImGui::SameLine();
+    if (button("Saves")) saves_open_ = true, menu_open_ = false;
+    next();
   }
-  if (button("Rules")) rules_open_ = true, rules_id_ = g.info().id;
-  ImGui::SameLine();
-  if (!table_.watching() && button(table_.replaying ? "Back to game" : "Replay")) {
+  if (button("Rules")) rules_open_ = true, rules_id_ = g.info().id, menu_open_ = false;
+  next();
+  if (live && button(table_.replaying ? "Back to game" : "Replay")) {
     std::string e = api_ui(
         table_.replaying ? "live" : "replay:" + std::to_string(table_.session()->match().record().actions.size()));
     if (!e.empty()) notify(e, true);
+    menu_open_ = false;
   }
-  ImGui::SameLine();
-  ImGui::TextDisabled("  %s", g.info().name.c_str());
+  if (!fold) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("  %s", g.info().name.c_str());
+  }
   ImGui::End();
+}
+
+void App::draw_play(float w, float h) {
+  bar_h_ = ui_minimal_ ? 0 : kBarH;
+  if (!ui_minimal_) draw_toolbar(w);
 
   // Keyboard: Ctrl+Z / Ctrl+Y.
   ImGuiIO& io = ImGui::GetIO();
@@ -427,7 +467,7 @@ void App::draw_play(float w, float h) {
 
   bool narrow = w < 720;
   panel_w_ = narrow ? w : std::min(embed_ ? 300.0f : 380.0f, w * 0.36f);
-  float bw = narrow ? w : w - panel_w_, bh = narrow ? (h - kBarH) * 0.62f : h - kBarH;
+  float bw = narrow ? w : w - panel_w_, bh = narrow ? (h - bar_h_) * 0.62f : h - bar_h_;
   if (table_.session()->covered()) {
     draw_cover(w, h);
     return;
@@ -440,13 +480,14 @@ void App::draw_play(float w, float h) {
     // A game broke the view contract: say so and draw what is left rather than nothing.
     if (toasts_.empty()) notify(std::string("This position cannot be shown in full: ") + e.what(), true);
   }
-  draw_board(view, 0, kBarH, bw, bh);
+  draw_board(view, 0, bar_h_, bw, bh);
   if (narrow)
-    draw_panel(view, raw, 0, kBarH + bh, w, h - kBarH - bh);
+    draw_panel(view, raw, 0, bar_h_ + bh, w, h - bar_h_ - bh);
   else
-    draw_panel(view, raw, bw, kBarH, panel_w_, h - kBarH);
+    draw_panel(view, raw, bw, bar_h_, panel_w_, h - bar_h_);
   if (table_.session()->state().terminal() && !table_.replaying) draw_banner(bw);
   if (table_.session()->undo_request()) draw_undo_request(w, h);
+  if (embed_) post_height(w, h);
 }
 
 void App::undo() {
@@ -476,8 +517,8 @@ void App::draw_undo_question() {
 }
 
 void App::draw_cover(float w, float h) {
-  ImGui::SetNextWindowPos(ImVec2(0, kBarH));
-  ImGui::SetNextWindowSize(ImVec2(w, h - kBarH));
+  ImGui::SetNextWindowPos(ImVec2(0, bar_h_));
+  ImGui::SetNextWindowSize(ImVec2(w, h - bar_h_));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(28, 24, 36, 255));
   ImGui::Begin("Cover", nullptr, ImGuiWindowFlags_NoDecoration);
   if (table_.session()->undo_request()) {
@@ -513,7 +554,7 @@ void App::draw_cover(float w, float h) {
 
 void App::draw_banner(float bw) {
   const State& s = table_.session()->state();
-  ImGui::SetNextWindowPos(ImVec2(bw / 2, kBarH + 14), ImGuiCond_Always, ImVec2(0.5f, 0));
+  ImGui::SetNextWindowPos(ImVec2(bw / 2, bar_h_ + 14), ImGuiCond_Always, ImVec2(0.5f, 0));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(40, 32, 20, 235));
   ImGui::Begin("Result", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize);
   if (g_fonts.title) ImGui::PushFont(g_fonts.title);

@@ -69,7 +69,20 @@ class App : public Host {
   void draw_saves();
   void draw_cover(float w, float h);
   void draw_seats();  // who plays each seat of a game opened from a link
-  void undo();        // the toolbar's and Ctrl+Z's undo: a refusal is told
+  // Embeds (embed.cpp): the modes, the height posted to the host, the move events, the narration.
+  bool init_embed();
+  void post_height(float w, float h);
+  void post_move();
+  void draw_note();
+  void draw_toolbar(float w);
+  bool frozen_ = false;      // mode=position&frozen=1: one position, no stepping
+  bool ui_minimal_ = false;  // ui=minimal: no toolbar at all
+  bool menu_open_ = false;   // a narrow screen's toolbar folded into a menu
+  float bar_h_ = 40;         // the toolbar's height this frame (0 with ui=minimal)
+  float posted_height_ = 0;
+  std::string announced_;
+  double autoplay_next_ = 0;  // replay play/pause: when the next move shows (0: paused)
+  void undo();                // the toolbar's and Ctrl+Z's undo: a refusal is told
   void draw_undo_request(float w, float h);
   void draw_undo_question();
   void draw_banner(float w);

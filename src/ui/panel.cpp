@@ -27,7 +27,9 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   int seat = table_.session()->screen_seat();
   // Whose turn.
   int t = st.to_move();
-  if (table_.replaying) {
+  if (table_.replaying && frozen_) {
+    ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), "The position after move %d", table_.replay_pos);
+  } else if (table_.replaying) {
     int n = table_.replay_length();
     if (table_.watching())
       ImGui::TextWrapped("Watching: what every player can see, move by move. Hidden pieces and cards stay hidden.");
@@ -41,7 +43,16 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
     if (button(">") && table_.replay_pos < n) ++table_.replay_pos;
     ImGui::SameLine();
     if (button(">|")) table_.replay_pos = n;
-    if (!table_.watching()) {
+    ImGui::SameLine();
+    // Play: a move a second and a half, so a reader can follow the narration.
+    double now = platform::now_ms();
+    if (button(autoplay_next_ > 0 ? "Pause" : "Play")) autoplay_next_ = autoplay_next_ > 0 ? 0 : now + 1500;
+    if (autoplay_next_ > 0 && now >= autoplay_next_) {
+      if (table_.replay_pos < n) ++table_.replay_pos;
+      autoplay_next_ = table_.replay_pos < n ? now + 1500 : 0;
+      dirty_ = 3;
+    }
+    if (!table_.watching() && !table_.replay_only) {
       ImGui::SameLine();
       if (button("Back to game")) table_.replaying = false;
     }
@@ -63,6 +74,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   if (seat >= 0) ImGui::TextDisabled("You see the board as %s.", g.seat_name(seat).c_str());
   if (!table_.replaying) draw_solo_tools(seat);
   if (!table_.replaying) draw_tutorial(view);
+  draw_note();
   ImGui::Separator();
 
   if (ext_) ext_->panel(*this, raw);
@@ -298,6 +310,7 @@ void App::draw_tutorial(const view::View& view) {
   else
     ImGui::TextDisabled("All %d steps done", steps);
   ImGui::TextWrapped("%s", text.c_str());
+  if (text != announced_) platform::announce(announced_ = text);  // the example's narration, for screen readers
   const State& st = table_.session()->state();
   int t = st.to_move();
   if (!want.empty() && t >= 0) {
@@ -307,6 +320,15 @@ void App::draw_tutorial(const view::View& view) {
       ImGui::TextColored(ImVec4(1, 0.6f, 0.4f, 1),
                          "The game has left the example's path (%s is not possible now). Play on freely, or restart.",
                          want.c_str());
+  }
+  if (!want.empty() && t >= 0 && can_act() && st.find_action(want) >= 0) {
+    if (button("Play this step for me")) {
+      std::string err = table_.act(want);
+      if (!err.empty()) notify(err, true);
+    }
+    // Side by side where the panel is wide enough, else one under the other.
+    float need = ImGui::GetItemRectSize().x + ImGui::CalcTextSize("Restart tutorial").x + 40;
+    if (ImGui::GetContentRegionAvail().x > need) ImGui::SameLine();
   }
   // Deferred to the next frame: a new game must not replace the one this panel is drawing.
   if (button("Restart tutorial")) pending_ui_ = "tutorial:" + table_.session()->match().record().game;

@@ -54,6 +54,14 @@ std::string widget_json(const std::string& label) {
       .dump();
 }
 
+std::string widgets_json() {
+  Json out = Json::array();
+  for (const auto& [label, w] : g_widgets)
+    out.push_back(
+        {{"label", label}, {"x0", w.r.x}, {"y0", w.r.y}, {"x1", w.r.z}, {"y1", w.r.w}, {"visible", w.visible}});
+  return out.dump();
+}
+
 bool widgets_stable() { return g_widgets == g_widgets_prev; }
 
 void section(const char* title) {

@@ -41,7 +41,8 @@ for (const [i, g] of listed.entries()) {
     const ctx = await browser.newContext();
     const page = await open(ctx, url + TEST_GAMES);
     const seats = Array(g.min_seats).fill('human');
-    assert.equal(await page.evaluate(([id, o]) => window.gamut.newGame(id, o), [g.id, { seats, seed: 17 + i }]), null);
+    // Practice: free undo, so that undo works whatever die or reveal the random moves meet.
+    assert.equal(await page.evaluate(([id, o]) => window.gamut.newGame(id, o), [g.id, { seats, seed: 17 + i, practice: true }]), null);
     await settle(page, 60000);
     let s = await state(page);
     assert.equal(s.game, g.id);
@@ -58,6 +59,8 @@ for (const [i, g] of listed.entries()) {
     assert.ok(played >= 1, `${g.id}: no move was played`);
     assert.ok(s.can_undo, `${g.id}: the move cannot be undone`);
     assert.equal(await page.evaluate(() => window.gamut.undo()), null);
+    // Every seat is a person here, so undo is a request the other one allows.
+    if ((await state(page)).undo_request) assert.equal(await page.evaluate(() => window.gamut.ui('undo:allow')), null);
     await settle(page, 60000);
     const u = await state(page);
     assert.ok(u.log.length < s.log.length, `${g.id}: undo left the log at ${u.log.length} entries`);

@@ -96,9 +96,17 @@ export async function widget(page, label, timeout = 30000) {
 }
 
 export async function clickWidget(page, label) {
-  const w = await widget(page, label);
+  let w = await widget(page, label);
   if (!w) throw new Error(`no button "${label}" on screen`);
-  if (!w.visible) throw new Error(`button "${label}" is drawn outside its window's visible area`);
+  // Scrolled out of its panel: scroll the panel with the wheel, as a person would.
+  const vp = page.viewportSize();
+  for (let k = 0; k < 30 && w && !w.visible; k++) {
+    await page.mouse.move(Math.min(Math.max(w.x, 5), vp.width - 5), Math.min(Math.max(w.y, 60), vp.height - 20));
+    await page.mouse.wheel(0, w.y > vp.height / 2 ? 120 : -120);
+    await settled(page);
+    w = await widget(page, label);
+  }
+  if (!w || !w.visible) throw new Error(`button "${label}" is drawn outside its window's visible area`);
   await page.mouse.click(w.x, w.y);
   await settled(page);
 }
