@@ -40,6 +40,10 @@ class State {
   virtual int seats() const = 0;
   // Sorted, unique. For chance: the outcomes, weighted by chance_probs().
   virtual std::vector<Action> legal() const = 0;
+  // The same into a buffer the caller keeps (cleared first), so that playouts
+  // need not allocate. The default copies legal(); a game overrides it when
+  // listing its moves is cheap next to the allocation.
+  virtual void legal_into(std::vector<Action>& out) const { out = legal(); }
   virtual std::vector<double> chance_probs() const;  // default: uniform
   virtual void apply(Action a) = 0;                  // a must be legal
   // Per seat: +1 win, -1 loss, 0 draw; solitaire: +1 victory, -1 defeat.
