@@ -14,8 +14,8 @@ Action random_action(const State& s, Rng& rng) {
 
 Action chance_outcome(const State& s, Rng& rng) {
   thread_local std::vector<Action> l;
-  s.legal_into(l);
-  std::vector<double> p = s.chance_probs();
+  thread_local std::vector<double> p;
+  s.chance_into(l, p);
   double u = rng.uniform(), acc = 0;
   for (size_t i = 0; i < l.size(); ++i)
     if (u < (acc += p[i])) return l[i];
