@@ -44,7 +44,8 @@ for (const [id, o] of Object.entries(games)) {
   await settled(page);
   const drawing = await gaps(page, 2000);
   const drawMs = await page.evaluate(() => window.gamut.probe().draw_ms);
-  console.log(`${id} drawing: ${fmt(drawing)}; the page's own code ${drawMs.toFixed(1)} ms a frame`);
+  const own = typeof drawMs === 'number' ? `${drawMs.toFixed(1)} ms a frame` : 'not reported (an older build)';
+  console.log(`${id} drawing: ${fmt(drawing)}; the page's own code ${own}`);
   if (o.setup) await page.evaluate((a) => window.gamut.act(a), o.setup);
   if (id === 'mosby') await page.evaluate(() => window.gamut.hint());
   // The AI's set-up or a chance step may come first, or the person's move: play the
