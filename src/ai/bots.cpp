@@ -7,13 +7,15 @@
 namespace gamut {
 
 Action random_action(const State& s, Rng& rng) {
-  std::vector<Action> l = s.legal();
+  thread_local std::vector<Action> l;  // kept between calls: a playout's moves allocate nothing
+  s.legal_into(l);
   return l[rng.below(int(l.size()))];
 }
 
 Action chance_outcome(const State& s, Rng& rng) {
-  std::vector<Action> l = s.legal();
-  std::vector<double> p = s.chance_probs();
+  thread_local std::vector<Action> l;
+  thread_local std::vector<double> p;
+  s.chance_into(l, p);
   double u = rng.uniform(), acc = 0;
   for (size_t i = 0; i < l.size(); ++i)
     if (u < (acc += p[i])) return l[i];
@@ -52,10 +54,10 @@ std::vector<double> Search::playout(State& s) {
 void Search::iterate() {
   ++done_;
   std::unique_ptr<State> s = root_->determinize(seat_, rng_);
-  struct Step {
-    int node, kid, mover;
-  };
-  std::vector<Step> path;
+  std::vector<Step>& path = path_;  // the buffers live in the Search, so an iteration seldom allocates
+  std::vector<Action>& legal = legal_;
+  std::vector<int>& fresh = fresh_;
+  path.clear();
   int node = 0;
   std::vector<double> result;
   for (;;) {
@@ -67,13 +69,13 @@ void Search::iterate() {
       s->apply(chance_outcome(*s, rng_));
       continue;
     }
-    std::vector<Action> legal = s->legal();
+    s->legal_into(legal);
     Node& nd = nodes_[node];
     // Availability counts: only actions legal in this determinization compete.
     int pick = -1;
     double best = -1e18;
     bool expanded = false;
-    std::vector<int> fresh;
+    fresh.clear();
     for (Action a : legal) {
       auto it = std::find_if(nd.kids.begin(), nd.kids.end(), [&](const Child& c) { return c.a == a; });
       if (it == nd.kids.end()) {

@@ -53,6 +53,12 @@ class Search {
   Rng rng_;
   std::vector<Node> nodes_;
   int done_ = 0;
+  struct Step {
+    int node, kid, mover;
+  };
+  std::vector<Step> path_;
+  std::vector<Action> legal_;
+  std::vector<int> fresh_;
 };
 
 class Bot {

@@ -142,9 +142,10 @@ int cmd_bench(const std::map<std::string, std::string>& f) {
   if (seats == 0) seats = game->info().min_seats;
   Rng rng(uint64_t(int_flag(f, "seed", "1")));
   long playouts = 0, plies = 0;
+  const Json options = game->resolve_options(Json());  // once, as a match does
   auto t0 = Clock::now();
   while (since(t0) < secs) {
-    std::unique_ptr<State> s = game->new_state(game->resolve_options(Json()), seats);
+    std::unique_ptr<State> s = game->new_state(options, seats);
     while (!s->terminal()) {
       s->apply(s->to_move() == kChance ? chance_outcome(*s, rng) : random_action(*s, rng));
       ++plies;

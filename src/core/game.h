@@ -40,8 +40,18 @@ class State {
   virtual int seats() const = 0;
   // Sorted, unique. For chance: the outcomes, weighted by chance_probs().
   virtual std::vector<Action> legal() const = 0;
+  // The same into a buffer the caller keeps (cleared first), so that playouts
+  // need not allocate. The default copies legal(); a game overrides it when
+  // listing its moves is cheap next to the allocation.
+  virtual void legal_into(std::vector<Action>& out) const { out = legal(); }
   virtual std::vector<double> chance_probs() const;  // default: uniform
-  virtual void apply(Action a) = 0;                  // a must be legal
+  // legal() and chance_probs() together, into the caller's buffers: a game
+  // whose weights follow from its outcomes overrides it to list them once.
+  virtual void chance_into(std::vector<Action>& outcomes, std::vector<double>& probs) const {
+    legal_into(outcomes);
+    probs = chance_probs();
+  }
+  virtual void apply(Action a) = 0;  // a must be legal
   // Per seat: +1 win, -1 loss, 0 draw; solitaire: +1 victory, -1 defeat.
   virtual std::vector<double> returns() const = 0;
   virtual std::string action_name(Action a) const = 0;  // stable, unique among legal()

@@ -9,6 +9,7 @@
 #include <imgui_impl_sdl.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <string>
 
 #include "core/game.h"
@@ -189,6 +190,25 @@ static bool g_force = true;
 // the frame after the one that polled it (ImGui acts on the release), so a
 // test waits until input_age >= 2 and nothing is queued.
 static long g_drawn = 0, g_input_frame = -1;
+// While the AI thinks and nothing else happens, most frames only think: the
+// screen (its progress readout) is drawn again every kThinkRedrawMs, at once on
+// input, and when the move is made. A frame aims at kFrameMs (one 60 Hz frame):
+// a slice gets what drawing leaves of it (Session::frame_target_ms), so a
+// costly drawing (software GL) no longer adds a whole slice on top.
+constexpr double kThinkRedrawMs = 200, kFrameMs = 16;
+// When the last drawing ended, and what drawing costs in this page's code (smoothed, without
+// the slice; the browser's own compositing and software GL come on top, in the frame's gap).
+static double g_last_draw_ms = 0, g_drawing_ms = 0;
+
+// A frame that only thinks; true if the game moved on (the next frame draws).
+static bool think_only(double now) {
+  Session* s = g_app.table().session();
+  if (!s) return false;
+  size_t before = s->match().record().actions.size();
+  Session::drawing_ms = 0;  // nothing is drawn in this frame
+  g_app.table().step(kFrameMs, now);
+  return s->match().record().actions.size() != before || !g_app.thinking();
+}
 
 static void load_fonts(float dpr) {
   ImGuiIO& io = ImGui::GetIO();
@@ -263,7 +283,15 @@ static void frame() {
   // Idle: nothing moved and nothing is thinking, so draw nothing.
   if (!input && !g_force && !g_app.busy() && g_idle > 4) return;
   g_idle = input || g_force || g_app.busy() ? 0 : g_idle + 1;
+  double t0 = platform::now_ms();
+  if (!input && !g_force && g_app.thinking() && t0 - g_last_draw_ms < kThinkRedrawMs) {
+    g_force = think_only(t0);
+    return;
+  }
   g_force = false;
+  Session* session = g_app.table().session();
+  int slices = session ? session->slices().count : 0;
+  Session::drawing_ms = g_drawing_ms;
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
@@ -285,6 +313,12 @@ static void frame() {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   ++g_drawn;
+  // What drawing cost, the frame's slice left out (a new game replaces the session).
+  session = g_app.table().session();
+  double drew = platform::now_ms() - t0;
+  if (session && session->slices().count > slices) drew -= session->slices().last_ms;
+  g_drawing_ms = 0.7 * g_drawing_ms + 0.3 * std::max(0.0, drew);
+  g_last_draw_ms = platform::now_ms();
   EM_ASM({
     if (window.gamutFrame) window.gamutFrame();
   });
@@ -377,7 +411,8 @@ EMSCRIPTEN_KEEPALIVE const char* gamut_probe() {
   g_ret = "{\"frames\":" + std::to_string(g_drawn) + ",\"input_age\":" + std::to_string(age) +
           ",\"input_pending\":" + (pending ? "true" : "false") +
           ",\"layout_stable\":" + (g_app.layout_stable() ? "true" : "false") +
-          ",\"thinking\":" + (g_app.thinking() ? "true" : "false") + "}";
+          ",\"thinking\":" + (g_app.thinking() ? "true" : "false") + ",\"draw_ms\":" + std::to_string(g_drawing_ms) +
+          "}";
   return g_ret.c_str();
 }
 }
@@ -411,6 +446,7 @@ int main() {
   // Test games (tests/games) play through the page API, but players' library shows them only on request.
   list_test_games(platform::url_param("test-games") == "1");
   g_app.init();
+  Session::frame_target_ms = kFrameMs;
   EM_ASM({ window.gamutReady&& window.gamutReady(); });
   emscripten_set_main_loop(frame, 0, true);
   return 0;

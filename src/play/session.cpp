@@ -250,6 +250,8 @@ double Session::steady_ms() {
 // slices were, so a move depends on the seed and never on the machine's speed.
 void Session::think(Search& s, int target, double budget_ms) {
   if (s.done() >= target) return;
+  if (frame_target_ms > 0)
+    budget_ms = std::clamp(frame_target_ms - drawing_ms, std::min(kMinSlice, budget_ms), budget_ms);
   double t0 = clock(), until = t0 + budget_ms, chunk = 0, t = t0;
   do {
     double c0 = t;
@@ -260,6 +262,7 @@ void Session::think(Search& s, int target, double budget_ms) {
   slices_.count++;
   slices_.budget_ms = std::max(slices_.budget_ms, budget_ms);
   slices_.longest_ms = std::max(slices_.longest_ms, t - t0);
+  slices_.last_ms = t - t0;
   double over = (t - t0) - budget_ms - chunk;
   slices_.worst_overrun_ms = slices_.count == 1 ? over : std::max(slices_.worst_overrun_ms, over);
 }

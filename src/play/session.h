@@ -69,6 +69,13 @@ class Session {
   std::vector<std::string> log() const;  // move log as the screen seat may read it
 
   double ai_delay_ms = 350;  // pause before an AI move, so a person can follow
+  // Frames while the AI thinks: with frame_target_ms > 0 a slice takes what
+  // the frame has left once drawing is paid for, frame_target_ms - drawing_ms,
+  // never less than kMinSlice and never more than the budget step() is given.
+  // The platform measures its drawing and sets both (0: every slice takes the
+  // whole budget, as in the tests).
+  static inline double frame_target_ms = 0, drawing_ms = 0;
+  static constexpr double kMinSlice = 2;
   // The clock the thinking slices are timed by (ms); tests set a fake one.
   std::function<double()> clock = steady_ms;
   static double steady_ms();
@@ -81,6 +88,7 @@ class Session {
     double budget_ms = 0;         // the largest budget asked for
     double longest_ms = 0;        // the longest slice
     double worst_overrun_ms = 0;  // max over slices of (slice - budget - last chunk); <= 0 by design
+    double last_ms = 0;           // the latest slice
   };
   static constexpr int kChunk = 8;
   const Slices& slices() const { return slices_; }

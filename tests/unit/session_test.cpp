@@ -65,6 +65,27 @@ TEST_CASE("session: each slice stops at the first chunk past its budget, so the 
   CHECK(sl.worst_overrun_ms <= 1e-9);
 }
 
+TEST_CASE("session: with a frame target, a slice takes what drawing leaves of the frame, at least kMinSlice") {
+  struct Restore {
+    ~Restore() { Session::frame_target_ms = Session::drawing_ms = 0; }
+  } restore;
+  for (double drawing : {12.0, 40.0}) {
+    Session s(record("blue-and-gray", 2, 5), {Seat{false, 3}, Seat{true, 3}});
+    s.ai_delay_ms = 0;
+    FakeClock clock(1.0);  // each chunk of iterations takes 1 ms
+    s.clock = std::ref(clock);
+    REQUIRE(s.act(s.state().legal().front()) == "");
+    Session::frame_target_ms = 16;
+    Session::drawing_ms = drawing;
+    int frames = 0;
+    while (s.state().to_move() == 1 && frames < 100000) s.step(8, 16.0 * ++frames);
+    double slice = drawing == 12 ? 16 - 12 : Session::kMinSlice;  // within the budget of 8 given to step
+    CHECK(s.state().to_move() != 1);
+    CHECK(s.slices().budget_ms == slice);
+    CHECK(s.slices().longest_ms <= slice + 1.0 + 1e-9);
+  }
+}
+
 TEST_CASE("session: a hidden-information hotseat hands over behind a cover, and refuses moves until uncovered") {
   Record r = record("geister", 2, 9);
   r.options = {{"first", "South"}};  // South (seat 0) makes the first move after both set-ups

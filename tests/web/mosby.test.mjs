@@ -64,13 +64,14 @@ test("Mosby: the Hint button runs the shared search in slices and names a legal 
     `${f.worst.toFixed(1)} ms, mean ${f.mean.toFixed(1)} ms; drawing alone: longest ${idle.worst.toFixed(1)} ms, ` +
     `mean ${idle.mean.toFixed(1)} ms`);
   // The mechanism, not frame times (those are figures for scripts/bench-page):
-  // the hint thinks in slices of 8 ms, each ending at the first chunk past it,
-  // and the page draws a frame between slices.
+  // the hint thinks in slices of at most a 16 ms frame, each ending at the first
+  // chunk past its budget; left to itself the page draws the progress while it
+  // thinks (every 200 ms), not every frame.
   const sl = s.ai_slices;
   assert.ok(sl.count >= 2, `the hint was spread over ${sl.count} slices`);
-  assert.equal(sl.budget_ms, 8);
+  assert.ok(sl.budget_ms > 0 && sl.budget_ms <= 16, `slices of at most ${sl.budget_ms} ms`);
   assert.ok(sl.worst_overrun_ms <= 0, `a slice ran ${sl.worst_overrun_ms} ms past its budget and its last chunk`);
-  assert.ok(drawn >= sl.count - 1, `${drawn} frames for ${sl.count} slices: the page drew between slices`);
+  assert.ok(drawn >= 1, `${drawn} frames drawn for ${sl.count} slices: the page drew while the hint thought`);
   await screenshot(page, 'mosby-hint.png');
   // The hint is for this position only: playing a move drops it.
   assert.equal(await page.evaluate((a) => window.gamut.act(a), s.hint.action), null);

@@ -49,9 +49,10 @@ test('the board zooms with the wheel and the Fit button restores it', async () =
 });
 
 // The mechanism, not a wall-clock budget (frame times are figures for
-// scripts/bench-page): the search runs in slices that each stop at the first
-// chunk ending past the slice's budget, and the page draws a frame per slice.
-test('while the strongest AI thinks it yields every slice within its budget, and the page draws between slices', async () => {
+// scripts/bench-page): the search runs in slices of at most a 16 ms frame that
+// each stop at the first chunk ending past the slice's budget, and the page,
+// left to itself, draws the progress while it thinks (every 200 ms).
+test('while the strongest AI thinks it yields every slice within its budget, and the page draws while it thinks', async () => {
   const ctx = await browser.newContext();
   const page = await open(ctx, url, { width: 800, height: 600 });
   assert.equal(await page.evaluate(() => window.gamut.newGame('geister', { seats: ['human', 'ai:5'], options: { first: 'North' } })), null);
@@ -65,8 +66,8 @@ test('while the strongest AI thinks it yields every slice within its budget, and
   console.log(`# ai:5 thinking: ${sl.count} slices of at most ${sl.budget_ms} ms (longest ${sl.longest_ms.toFixed(1)} ms), ` +
     `${f1 - f0} frames drawn`);
   assert.ok(sl.count > 10, `the search was spread over ${sl.count} slices`);
-  assert.equal(sl.budget_ms, 8);
+  assert.ok(sl.budget_ms > 0 && sl.budget_ms <= 16, `slices of at most ${sl.budget_ms} ms`);
   assert.ok(sl.worst_overrun_ms <= 0, `a slice ran ${sl.worst_overrun_ms} ms past its budget and its last chunk`);
-  assert.ok(f1 - f0 >= sl.count - 1, `${f1 - f0} frames for ${sl.count} slices: the page drew between slices`);
+  assert.ok(f1 - f0 >= 2, `${f1 - f0} frames drawn for ${sl.count} slices: the page drew while the AI thought`);
   await ctx.close();
 });

@@ -20,7 +20,13 @@ GeisterGame::GeisterGame(const Json& data, int version) : Game("geister", 2, 2, 
     if (ex.size() != 2) throw DataError(w + ": needs exactly 2 squares tagged exit" + std::to_string(s));
     for (int e : ex) exit[s][e] = true;
   }
-  for (int n = 0; n < kSquares; ++n) adj[n] = board_.neighbours(n, grid);
+  for (int n = 0; n < kSquares; ++n) {
+    adj[n] = board_.neighbours(n, grid);
+    std::sort(adj[n].begin(), adj[n].end());
+    if (adj[n].size() > 4) throw DataError(w + ": a square has more than four grid neighbours");
+    near_count[n] = int8_t(adj[n].size());
+    for (size_t k = 0; k < adj[n].size(); ++k) near[n][k] = int8_t(adj[n][k]);
+  }
   int k = 0;
   for (int a = 0; a < 8; ++a)
     for (int b = a + 1; b < 8; ++b)
@@ -64,23 +70,56 @@ int GeisterState::to_move() const {
 
 std::vector<Action> GeisterState::legal() const {
   std::vector<Action> r;
+  legal_into(r);
+  return r;
+}
+
+// The side's squares in ascending order, each square's neighbours ascending,
+// escapes (numbered above every move) after the moves: sorted without sorting
+// the moves, only the eight squares.
+void GeisterState::legal_into(std::vector<Action>& r) const {
+  r.clear();
   if (phase_ == SETUP0 || phase_ == SETUP1) {
     for (int i = 0; i < kSetups; ++i) r.push_back(i);
   } else if (phase_ == LOT) {
     r = {0, 1};
   } else if (phase_ == PLAY) {
+    int from_sq[8], n_from = 0;
     for (int i = cur_ * 8; i < cur_ * 8 + 8; ++i) {
-      int from = ghosts_[i].at;
-      if (from < 0) continue;
-      for (int to : g_->adj[from]) {
-        int o = board_[to];
-        if (o < 0 || o / 8 != cur_) r.push_back(kMoveBase + from * kSquares + to);
+      int at = ghosts_[i].at, k = n_from++;
+      if (at < 0) {
+        --n_from;
+        continue;
       }
-      if (ghosts_[i].good && g_->exit[cur_][from]) r.push_back(kEscapeBase + from);
+      for (; k > 0 && from_sq[k - 1] > at; --k) from_sq[k] = from_sq[k - 1];
+      from_sq[k] = at;
     }
-    std::sort(r.begin(), r.end());
+    Action moves[8 * 4 + 8];
+    int n = 0, escapes[8], n_escapes = 0;
+    for (int f = 0; f < n_from; ++f) {
+      int from = from_sq[f];
+      for (int k = 0; k < g_->near_count[from]; ++k) {
+        int to = g_->near[from][k], o = board_[to];
+        if (o < 0 || o / 8 != cur_) moves[n++] = kMoveBase + from * kSquares + to;
+      }
+      if (ghosts_[board_[from]].good && g_->exit[cur_][from]) escapes[n_escapes++] = kEscapeBase + from;
+    }
+    for (int e = 0; e < n_escapes; ++e) moves[n++] = escapes[e];
+    r.assign(moves, moves + n);
   }
-  return r;
+}
+
+bool GeisterState::can_move() const {
+  for (int i = cur_ * 8; i < cur_ * 8 + 8; ++i) {
+    int from = ghosts_[i].at;
+    if (from < 0) continue;
+    if (ghosts_[i].good && g_->exit[cur_][from]) return true;
+    for (int k = 0; k < g_->near_count[from]; ++k) {
+      int o = board_[g_->near[from][k]];
+      if (o < 0 || o / 8 != cur_) return true;
+    }
+  }
+  return false;
 }
 
 int GeisterState::captured(int owner, bool good) const {
@@ -159,7 +198,7 @@ void GeisterState::apply(Action a) {
   cur_ = int8_t(opp);
   int moves = plies_ - 2;
   if (max_plies_ > 0 && moves >= max_plies_) return finish(2, "move limit reached");
-  if (legal().empty()) return finish(me, "the opponent has no legal move");
+  if (!can_move()) return finish(me, "the opponent has no legal move");
 }
 
 std::vector<double> GeisterState::returns() const {

@@ -30,6 +30,7 @@ class GeisterState : public State {
   int to_move() const override;
   int seats() const override { return 2; }
   std::vector<Action> legal() const override;
+  void legal_into(std::vector<Action>& out) const override;
   void apply(Action a) override;
   std::vector<double> returns() const override;
   std::string action_name(Action a) const override;
@@ -57,6 +58,7 @@ class GeisterState : public State {
 
  private:
   void finish(int winner, const char* how);
+  bool can_move() const;  // the side to move has a legal move
   const GeisterGame* g_;
   std::array<int8_t, kSquares> board_;
   std::array<Ghost, kGhosts> ghosts_;
@@ -74,7 +76,9 @@ class GeisterGame : public Game {
   std::unique_ptr<State> new_state(const Json& options, int seats) const override;
   std::array<int, 8> start[2];  // start squares in set-up order
   std::array<bool, kSquares> exit[2];
-  std::vector<int> adj[kSquares];                          // grid neighbours
+  std::vector<int> adj[kSquares];                    // grid neighbours, ascending
+  std::array<std::array<int8_t, 4>, kSquares> near;  // the same, flat: near_count[n] of them
+  std::array<int8_t, kSquares> near_count;
   std::array<std::array<int8_t, 4>, kSetups> setups;       // set-up index -> start slots of good ghosts
   int setup_index(const std::array<bool, 8>& good) const;  // -1 unless exactly four
 };

@@ -962,20 +962,23 @@ std::vector<Action> MosbyState::card_legal() const {
 }
 
 std::vector<double> MosbyState::card_probs() const {
-  std::vector<Action> l = card_legal();
-  std::vector<double> p(l.size(), 1.0 / double(l.size()));
+  std::vector<double> p;
+  card_probs(card_legal(), p);
+  return p;
+}
+
+void MosbyState::card_probs(const std::vector<Action>& l, std::vector<double>& p) const {
   int op = stack_.back().op;
-  std::vector<double> w(l.size(), 1);
+  p.assign(l.size(), 1);  // the weights first, then divided by their total
   if (op == CO_DRAW_ACTION || op == CO_EVENT_DRAW)
-    for (size_t i = 0; i < l.size(); ++i) w[i] = g_->cards[l[i] - kCardDraw].count - out_[l[i] - kCardDraw];
+    for (size_t i = 0; i < l.size(); ++i) p[i] = g_->cards[l[i] - kCardDraw].count - out_[l[i] - kCardDraw];
   if (op == CO_XDRAW || op == CO_RAID_DRAW)
     for (size_t i = 0; i < l.size(); ++i)
-      w[i] = double(std::count_if(units_.begin(), units_.end(),
+      p[i] = double(std::count_if(units_.begin(), units_.end(),
                                   [&](const Unit& u) { return u.loc == kPool && u.kind == l[i] - kDraw; }));
   double total = 0;
-  for (double x : w) total += x;
-  for (size_t i = 0; i < l.size(); ++i) p[i] = w[i] / total;
-  return p;
+  for (double x : p) total += x;
+  for (double& x : p) x /= total;
 }
 
 // ---------------------------------------------------------------- presentation

@@ -105,6 +105,7 @@ class MosbyState : public State {
   int seats() const override { return 1; }
   std::vector<Action> legal() const override;
   std::vector<double> chance_probs() const override;
+  void chance_into(std::vector<Action>& outcomes, std::vector<double>& probs) const override;
   void apply(Action a) override;
   std::vector<double> returns() const override;
   std::string action_name(Action a) const override;
@@ -350,6 +351,8 @@ class MosbyState : public State {
   void event_combat(int u, int mode, int mod);  // an Event card's unit attacks Mosby's space
   std::vector<Action> card_legal() const;
   std::vector<double> card_probs() const;
+  void card_probs(const std::vector<Action>& l, std::vector<double>& p) const;  // l: card_legal()
+  void probs_for(const std::vector<Action>& l, std::vector<double>& p) const;   // l: legal()
   std::string card_action_name(Action a) const;
   void card_plays(std::vector<Action>& r) const;  // card actions at Mosby's Operations and Phase decisions
   void card_play(Task t, Action a);               // ... and their effect

@@ -57,9 +57,12 @@ void MosbyState::mosby_enter(int n) {
 
 std::vector<int> MosbyState::eligible_placements() const {
   std::vector<int> r;
+  std::vector<char> occupied(spaces_.size(), 0);  // one pass over the units, not one per space
+  for (const Unit& u : units_)
+    if (u.loc >= 0 && size_t(u.loc) < occupied.size()) occupied[size_t(u.loc)] = 1;
   for (size_t n = 0; n < spaces_.size(); ++n) {
     if (!g_->confed[n] || spaces_[n].devastated || in_lines(int(n)) || spaces_[n].status) continue;
-    if (!units_at(int(n)).empty()) continue;
+    if (occupied[n]) continue;
     r.push_back(int(n));
   }
   return r;
@@ -83,11 +86,12 @@ bool MosbyState::can_demolish(int what) const {
 std::vector<int> MosbyState::scout_targets() const {
   std::vector<int> r;
   if (mosby_ < 0) return r;
-  for (const auto& l : g_->adj[mosby_]) {
-    bool sleeping = false;
-    for (int u : units_at(l.to)) sleeping |= !units_[u].active;
-    if (unrevealed(l.to) || sleeping) r.push_back(l.to);
-  }
+  for (const auto& l : g_->adj[mosby_])
+    if (unrevealed(l.to)) r.push_back(l.to);
+  for (const Unit& u : units_)  // and spaces next to Mosby with a sleeping unit: one pass over the units
+    if (u.loc >= 0 && !u.active)
+      for (const auto& l : g_->adj[mosby_])
+        if (l.to == u.loc) r.push_back(l.to);
   std::sort(r.begin(), r.end());
   r.erase(std::unique(r.begin(), r.end()), r.end());
   return r;

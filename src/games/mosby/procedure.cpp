@@ -139,11 +139,12 @@ std::vector<Action> MosbyState::legal() const {
   switch (n) {
     case Needs::DRAW:
     case Needs::ESCORT_DRAW: {
-      std::set<int> k;
+      bool k[128] = {};                            // by kind (at most 100, data.cpp)
       bool combat_only = n == Needs::ESCORT_DRAW;  // 7.8: escorts are combat units
       for (const Unit& u : units_)
-        if (u.loc == kPool && (!combat_only || g_->kinds[u.kind].type == COMBAT)) k.insert(u.kind);
-      for (int x : k) r.push_back(kDraw + x);
+        if (u.loc == kPool && (!combat_only || g_->kinds[u.kind].type == COMBAT)) k[u.kind] = true;
+      for (int x = 0; x < 128; ++x)
+        if (k[x]) r.push_back(kDraw + x);
       break;
     }
     case Needs::PATH:
@@ -162,19 +163,28 @@ std::vector<Action> MosbyState::legal() const {
 }
 
 std::vector<double> MosbyState::chance_probs() const {
+  std::vector<double> p;
+  probs_for(legal(), p);
+  return p;
+}
+
+void MosbyState::chance_into(std::vector<Action>& outcomes, std::vector<double>& probs) const {
+  outcomes = legal();
+  probs_for(outcomes, probs);
+}
+
+void MosbyState::probs_for(const std::vector<Action>& l, std::vector<double>& p) const {
   Needs n = needs();
-  if (n == Needs::CARD_CHANCE || n == Needs::CARD_CHOICE) return card_probs();
-  std::vector<Action> l = legal();
-  std::vector<double> p(l.size(), 1.0 / double(l.size()));
+  if (n == Needs::CARD_CHANCE || n == Needs::CARD_CHOICE) return card_probs(l, p);
+  p.assign(l.size(), 1.0 / double(l.size()));
   if (n == Needs::DRAW || n == Needs::ESCORT_DRAW) {
-    std::map<int, int> cnt;
+    int cnt[128] = {};  // by kind (at most 100, data.cpp)
     int total = 0;
     for (const Unit& u : units_)
       if (u.loc == kPool) cnt[u.kind]++;
     for (Action a : l) total += cnt[a - kDraw];  // only the kinds this draw allows
     for (size_t i = 0; i < l.size(); ++i) p[i] = double(cnt[l[i] - kDraw]) / total;
   }
-  return p;
 }
 
 void MosbyState::apply(Action a) {

@@ -37,7 +37,7 @@ bool MosbyState::unrevealed(int n) const {
 
 bool MosbyState::blocked_potomac(int from, int to) const {
   for (const auto& l : g_->adj[from])
-    if (l.to == to) return l.potomac && l.type != g_->board().edge_type("track");
+    if (l.to == to) return l.potomac && l.type != g_->track;
   return false;
 }
 
