@@ -341,11 +341,14 @@ Action GeisterState::playout_action(Rng& rng) const {
   // underrates escapes and so the need to guard the corners.
   for (int i = me * 8; i < me * 8 + 8; ++i)
     if (ghosts_[i].good && ghosts_[i].at >= 0 && g_->exit[me][ghosts_[i].at]) return kEscapeBase + ghosts_[i].at;
-  // A good enemy ghost on or next to its exit is taken when it can be.
+  // Colour-blind towards the enemy, as a player is: a ghost on or next to
+  // its exit is taken when it can be, other captures half the time. Playouts
+  // that knew the enemy's colours would never take an evil ghost, nor fear
+  // that the enemy takes one of ours by mistake.
   Action take = -1, near = -1;
   for (int i = opp * 8; i < opp * 8 + 8; ++i) {
     const Ghost& g = ghosts_[i];
-    if (g.at < 0 || !g.good) continue;
+    if (g.at < 0) continue;
     for (int n : g_->adj[g.at])
       if (board_[n] >= 0 && board_[n] / 8 == me) {
         Action a = kMoveBase + n * kSquares + g.at;

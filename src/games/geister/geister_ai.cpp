@@ -66,7 +66,7 @@ void GeisterState::note_move(int from, int to) {
 int GeisterState::playout_plies() const { return 30; }
 
 double GeisterState::lean(int ghost) const {
-  double trust = std::clamp(1.0 + 0.35 * honest_[ghost / 8], -0.6, 1.6);
+  double trust = std::clamp(1.0 + 0.9 * honest_[ghost / 8], -1.5, 1.6);
   return 0.25 * lean_[ghost] * trust;
 }
 
