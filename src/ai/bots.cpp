@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cmath>
 
+#include "ai/sparring.h"
+
 namespace gamut {
 
 Action random_action(const State& s, Rng& rng) {
@@ -152,6 +154,13 @@ SearchParams level_params(int level, const State& s) {
 
 namespace {
 
+// A free set-up: the game's own sampler (playout_action) when it has one, so
+// set-ups vary yet stay sound, else uniform.
+Action setup_action(const State& s, Rng& rng) {
+  Action a = s.playout_action(rng);
+  return a >= 0 ? a : random_action(s, rng);
+}
+
 struct RandomBot : Bot {
   Action choose(const State& s, int, Rng& rng) override { return random_action(s, rng); }
 };
@@ -160,24 +169,9 @@ struct RandomBot : Bot {
 // determinizations (chance after the move is sampled).
 struct GreedyBot : Bot {
   Action choose(const State& s, int seat, Rng& rng) override {
-    if (s.ai_randomizes()) return random_action(s, rng);
-    std::vector<Action> legal = s.legal();
-    std::vector<double> total(legal.size(), 0);
-    const int samples = 4;
-    for (int k = 0; k < samples; ++k) {
-      std::unique_ptr<State> d = s.determinize(seat, rng);
-      for (size_t i = 0; i < legal.size(); ++i) {
-        std::unique_ptr<State> c = d->clone();
-        c->apply(legal[i]);
-        while (c->to_move() == kChance) c->apply(chance_outcome(*c, rng));
-        total[i] += c->terminal() ? c->returns()[seat] * 1000 : c->heuristic(seat);
-      }
-    }
-    double best = *std::max_element(total.begin(), total.end());
-    std::vector<Action> ties;
-    for (size_t i = 0; i < legal.size(); ++i)
-      if (total[i] >= best - 1e-9) ties.push_back(legal[i]);
-    return ties[rng.below(int(ties.size()))];
+    if (s.ai_randomizes()) return setup_action(s, rng);
+    return plan_choice(
+        s, seat, rng, [](const State&, Action, const State& after, int me) { return after.heuristic(me); }, 4);
   }
 };
 
@@ -189,7 +183,7 @@ struct FlatMcBot : Bot {
   double ms = 0;
   explicit FlatMcBot(int n, double t = 0) : playouts(n), ms(t) {}
   Action choose(const State& s, int seat, Rng& rng) override {
-    if (s.ai_randomizes()) return random_action(s, rng);
+    if (s.ai_randomizes()) return setup_action(s, rng);
     std::vector<Action> legal = s.legal();
     if (legal.size() == 1) return legal[0];
     std::vector<double> total(legal.size(), 0);
@@ -210,12 +204,33 @@ struct FlatMcBot : Bot {
   }
 };
 
+// "bot:NAME": the sparring strategy of that name of whichever game it is
+// asked to play, found at its first move (make_bot knows no game).
+struct SparringBot : Bot {
+  std::string name, game;
+  std::unique_ptr<Bot> bot;
+  explicit SparringBot(std::string n) : name(std::move(n)) {}
+  Action choose(const State& s, int seat, Rng& rng) override {
+    if (!bot || game != s.game().info().id) {
+      game = s.game().info().id;
+      bot = make_sparring_bot(game, name);
+      if (!bot) {
+        std::string known;
+        for (const SparringInfo& b : sparring_bots(game)) known += (known.empty() ? "" : ", ") + ("bot:" + b.name);
+        throw DataError("no sparring bot 'bot:" + name + "' for " + game + " (" + (known.empty() ? "none" : known) +
+                        ")");
+      }
+    }
+    return bot->choose(s, seat, rng);
+  }
+};
+
 struct MctsBot : Bot {
   int level;
   double ms = 0;  // > 0: think for this long instead of the level's iterations
   explicit MctsBot(int lv, double t = 0) : level(lv), ms(t) {}
   Action choose(const State& s, int seat, Rng& rng) override {
-    if (s.ai_randomizes()) return random_action(s, rng);
+    if (s.ai_randomizes()) return setup_action(s, rng);
     std::vector<Action> legal = s.legal();
     if (legal.size() == 1) return legal[0];
     SearchParams p = level_params(level, s);
@@ -262,6 +277,7 @@ std::unique_ptr<Bot> make_bot(const std::string& name) {
     if (base == "ai") return std::make_unique<MctsBot>(5, ms);
     throw DataError("only mc and ai take a thinking time: " + name);
   }
+  if (name.rfind("bot:", 0) == 0 && name.size() > 4) return std::make_unique<SparringBot>(name.substr(4));
   if (name == "random") return std::make_unique<RandomBot>();
   if (name == "greedy") return std::make_unique<GreedyBot>();
   if (name == "mc") return std::make_unique<FlatMcBot>(2000);
@@ -269,7 +285,7 @@ std::unique_ptr<Bot> make_bot(const std::string& name) {
     return std::make_unique<FlatMcBot>(bot_count(name.substr(3), name, 10000000, "playout count"));
   if (name == "ai") return std::make_unique<MctsBot>(3);
   if (name.rfind("ai:", 0) == 0) return std::make_unique<MctsBot>(bot_count(name.substr(3), name, 5, "AI level"));
-  throw DataError("unknown bot '" + name + "' (random, greedy, mc, mc:N, mc@MS, ai, ai:1-5, ai@MS)");
+  throw DataError("unknown bot '" + name + "' (random, greedy, mc, mc:N, mc@MS, ai, ai:1-5, ai@MS, bot:NAME)");
 }
 
 }  // namespace gamut

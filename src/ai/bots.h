@@ -68,6 +68,7 @@ class Bot {
 };
 
 // "random", "greedy", "mc" (flat Monte Carlo), "ai" or "ai:LEVEL" (1-5);
+// "bot:NAME" is the game's sparring strategy NAME (ai/sparring.h);
 // "mc@MS" and "ai@MS" think MS milliseconds per move (e.g. "ai@1000ms").
 // Throws DataError for an unknown name.
 std::unique_ptr<Bot> make_bot(const std::string& name);

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "ai/bots.h"
+#include "ai/sparring.h"
 #ifndef __EMSCRIPTEN__
 #include "cli/gat.h"  // TCP sockets: native only
 #endif
@@ -86,7 +87,14 @@ int cmd_selfplay(const std::map<std::string, std::string>& f) {
   int version = int(int_flag(f, "version", "0"));  // 0: the newest rules data
   int k = int(names.size());
   std::vector<std::unique_ptr<Bot>> bots;
-  for (auto& b : names) bots.push_back(make_bot(b));
+  for (auto& b : names) {
+    bots.push_back(make_bot(b));
+    if (b.rfind("bot:", 0) == 0 && !make_sparring_bot(id, b.substr(4))) {
+      std::string known;
+      for (const SparringInfo& s : sparring_bots(id)) known += " bot:" + s.name;
+      throw DataError("no sparring bot '" + b + "' for " + id + " (it has:" + (known.empty() ? " none" : known) + ")");
+    }
+  }
   std::vector<int> wins(k, 0);
   int draws = 0;
   long plies = 0;
@@ -207,7 +215,8 @@ int usage() {
                "public view)\n"
                "       gamut watch --code CODE    (the watch code of a share code: public information only)\n"
                "       gamut gat --host H --port P --level L   (Geister on a GAT tournament server)\n"
-               "bots: random, greedy, mc, mc:N (N playouts), mc@MS, ai, ai:1-5, ai@MS\n";
+               "bots: random, greedy, mc, mc:N (N playouts), mc@MS, ai, ai:1-5, ai@MS, bot:NAME (a game's sparring "
+               "strategy; gamut info --game ID lists them)\n";
   return 2;
 }
 
@@ -233,6 +242,8 @@ int main(int argc, char** argv) {
       std::cout << "name: " << i.name << "\nyear: " << i.year << "\npublisher: " << i.publisher
                 << "\nmin_seats: " << i.min_seats << "\nmax_seats: " << i.max_seats
                 << "\ndata_version: " << g->data_version() << "\n";
+      for (const SparringInfo& b : sparring_bots(i.id))
+        std::cout << "sparring: bot:" << b.name << " (" << b.plan << ")\n";
       return 0;
     }
     if (cmd == "selfplay") return cmd_selfplay(f);

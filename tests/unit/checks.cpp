@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "ai/sparring.h"
 #include "core/view.h"
 
 namespace gamut::testing {
@@ -34,6 +35,48 @@ static void check_views(const State& s, const Match& m) {
 static void same_state(const State& a, const State& b) {
   REQUIRE(a.debug() == b.debug());
   for (int s = -1; s < a.seats(); ++s) REQUIRE(a.view(s) == b.view(s));
+}
+
+void sparring_games(const std::string& id, int n, int seats, uint64_t seed, int max_plies) {
+  std::vector<SparringInfo> bots = sparring_bots(id);
+  REQUIRE(bots.size() >= 2);
+  Rng rng(seed);
+  for (const SparringInfo& b : bots) {
+    CAPTURE(b.name);
+    for (int g = 0; g < n; ++g) {
+      Record r;
+      r.game = id;
+      r.seats = uint64_t(seats);
+      r.seed = rng.next();
+      Match m(r);
+      int mine = g % m.seats();
+      std::unique_ptr<Bot> bot = make_bot("bot:" + b.name);
+      for (int ply = 0; ply < max_plies; ++ply) {
+        m.resolve_chance();
+        const State& s = m.state();
+        if (s.terminal()) break;
+        s.check();
+        int seat = s.to_move();
+        Action a;
+        if (seat == mine) {
+          uint64_t k = rng.next();
+          Rng r1(k), r2(k), r3(k);
+          a = bot->choose(s, seat, r1);
+          std::unique_ptr<State> d = s.determinize(seat, r3);
+          REQUIRE(d->view(seat) == s.view(seat));
+          std::unique_ptr<Bot> twin = make_bot("bot:" + b.name);
+          CHECK_MESSAGE(twin->choose(*d, seat, r2) == a, "bot:" << b.name << " chose by more than its view at ply "
+                                                                << ply << "\n"
+                                                                << s.debug());
+        } else {
+          a = random_action(s, rng);
+        }
+        std::vector<Action> l = s.legal();
+        REQUIRE(std::binary_search(l.begin(), l.end(), a));
+        m.play(a);
+      }
+    }
+  }
 }
 
 SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, const Json& options,

@@ -22,6 +22,14 @@ struct SimStats {
 SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, const Json& options = Json::object(),
                       const std::string& bot = "random");
 
+// Each of the game's sparring bots (ai/sparring.h) plays `n` whole games
+// against random players, taking each seat in turn: every choice is legal,
+// every state holds its invariants, and at every choice the bot picks the
+// same action on a determinization of its seat's view as on the true state
+// (same seed), so it decides from its view alone. Fails when the game has
+// fewer than two sparring bots. Plies are capped at max_plies per game.
+void sparring_games(const std::string& id, int n, int seats, uint64_t seed, int max_plies = 4000);
+
 // Replays a record and returns the state; fails the test on an illegal action.
 std::unique_ptr<State> replay(const std::string& id, const std::vector<std::string>& moves,
                               const Json& options = Json::object(), int seats = 0, uint64_t seed = 1);

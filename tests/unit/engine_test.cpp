@@ -139,10 +139,10 @@ TEST_CASE("bots: names parse whole, and a bad one is refused with the names that
   for (const char* ok : {"random", "greedy", "mc", "mc:500", "mc@20", "ai", "ai:1", "ai:5", "ai@20ms"})
     CHECK_NOTHROW(make_bot(ok));
   // These once became a bot that does not search (mc500) or a bare "stoi" error (mcfoo).
-  CHECK_THROWS_WITH_AS(make_bot("mc500"), "unknown bot 'mc500' (random, greedy, mc, mc:N, mc@MS, ai, ai:1-5, ai@MS)",
-                       DataError);
-  CHECK_THROWS_WITH_AS(make_bot("mcfoo"), "unknown bot 'mcfoo' (random, greedy, mc, mc:N, mc@MS, ai, ai:1-5, ai@MS)",
-                       DataError);
+  CHECK_THROWS_WITH_AS(make_bot("mc500"),
+                       "unknown bot 'mc500' (random, greedy, mc, mc:N, mc@MS, ai, ai:1-5, ai@MS, bot:NAME)", DataError);
+  CHECK_THROWS_WITH_AS(make_bot("mcfoo"),
+                       "unknown bot 'mcfoo' (random, greedy, mc, mc:N, mc@MS, ai, ai:1-5, ai@MS, bot:NAME)", DataError);
   CHECK_THROWS_WITH_AS(make_bot("mc:0"), "bad playout count in bot 'mc:0' (1-10000000)", DataError);
   CHECK_THROWS_WITH_AS(make_bot("ai:3x"), "bad AI level in bot 'ai:3x' (1-5)", DataError);
   CHECK_THROWS_WITH_AS(make_bot("ai:9"), "bad AI level in bot 'ai:9' (1-5)", DataError);

@@ -1,6 +1,7 @@
 #include "geister.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
@@ -32,6 +33,7 @@ GeisterGame::GeisterGame(const Json& data, int version) : Game("geister", 2, 2, 
     for (int b = a + 1; b < 8; ++b)
       for (int c = b + 1; c < 8; ++c)
         for (int d = c + 1; d < 8; ++d) setups[k++] = {int8_t(a), int8_t(b), int8_t(c), int8_t(d)};
+  init_ai(*this);
 }
 
 int GeisterGame::setup_index(const std::array<bool, 8>& good) const {
@@ -183,6 +185,7 @@ void GeisterState::apply(Action a) {
     return finish(me, "a good ghost escaped");
   }
   int from = (a - kMoveBase) / kSquares, to = (a - kMoveBase) % kSquares;
+  note_move(from, to);
   int victim = board_[to];
   board_[to] = board_[from];
   board_[from] = -1;
@@ -265,21 +268,34 @@ std::unique_ptr<State> GeisterState::determinize(int seat, Rng& rng) const {
   auto s = std::make_unique<GeisterState>(*this);
   if (phase_ == OVER || seat < 0 || seat > 1) return s;
   // Re-deal the opponent's unrevealed colours; the counts of good and evil
-  // among them follow from what has been revealed.
+  // among them follow from what has been revealed. Which ghosts get the good
+  // faces is drawn from the beliefs (lean()): one by one, each with weight
+  // its odds of being good.
   int opp = 1 - seat;
-  std::vector<int> unknown;
+  int unknown[8], n = 0;
   int good_left = 4;
   for (int i = opp * 8; i < opp * 8 + 8; ++i) {
     if (ghosts_[i].at == kOffBoard) return s;  // not set up yet
     if (ghosts_[i].revealed)
       good_left -= ghosts_[i].good;
     else
-      unknown.push_back(i);
+      unknown[n++] = i;
   }
-  std::vector<bool> faces(unknown.size(), false);
-  for (int k = 0; k < good_left; ++k) faces[k] = true;
-  rng.shuffle(faces);
-  for (size_t k = 0; k < unknown.size(); ++k) s->ghosts_[unknown[k]].good = faces[k];
+  double w[8];
+  for (int k = 0; k < n; ++k) w[k] = std::exp(lean(unknown[k])), s->ghosts_[unknown[k]].good = false;
+  for (int g = 0; g < good_left; ++g) {
+    double tot = 0;
+    for (int k = 0; k < n; ++k) tot += w[k];
+    double u = rng.uniform() * tot;
+    int k = 0;
+    for (; k < n - 1; ++k) {
+      if (w[k] > 0 && u < w[k]) break;
+      u -= w[k];
+    }
+    while (w[k] <= 0) --k;  // rounding: the last ghost still in the draw
+    s->ghosts_[unknown[k]].good = true;
+    w[k] = 0;
+  }
   return s;
 }
 
@@ -323,27 +339,75 @@ void GeisterState::check() const {
 double GeisterState::heuristic(int seat) const {
   if (phase_ == OVER) return returns()[seat] * 100;
   int opp = 1 - seat;
-  double h =
-      3.0 * captured(opp, true) - 3.0 * captured(seat, true) + 1.0 * captured(seat, false) - 1.0 * captured(opp, false);
-  // Good ghosts near an exit are worth a little; unseen threats are ignored.
-  for (int i = seat * 8; i < seat * 8 + 8; ++i) {
-    const Ghost& g = ghosts_[i];
-    if (g.at < 0 || !g.good) continue;
-    int best = 99;
-    for (int e = 0; e < kSquares; ++e)
-      if (g_->exit[seat][e]) best = std::min(best, std::abs(e % 6 - g.at % 6) + std::abs(e / 6 - g.at / 6));
-    h += 0.3 * (10 - best) / 10.0;
+  // Captures weigh more as a side nears four: the fourth good ghost taken,
+  // or the fourth evil one given, ends the game.
+  static const double kGood[5] = {0, 3, 6.5, 11, 100}, kEvil[5] = {0, 0.8, 1.8, 3.5, 100};
+  double h = kGood[captured(opp, true)] - kGood[captured(seat, true)] + kEvil[captured(seat, false)] -
+             kEvil[captured(opp, false)];
+  // The race to the exits: each side's good ghost nearest to leaving. One
+  // on its exit with its side to move, or out of reach, is as good as out.
+  if (phase_ != PLAY) return h;
+  for (int s = 0; s < 2; ++s) {
+    int best = 99, at = -1;
+    for (int i = s * 8; i < s * 8 + 8; ++i) {
+      const Ghost& g = ghosts_[i];
+      if (g.at < 0 || !g.good) continue;
+      int d = g_->exit_dist[s][g.at];
+      if (d < best) best = d, at = g.at;
+    }
+    if (at < 0) continue;
+    bool attacked = false;
+    for (int n : g_->adj[at])
+      if (board_[n] >= 0 && board_[n] / 8 != s) attacked = true;
+    double t = best == 0   ? (cur_ == s || !attacked ? 12 : 5)
+               : best == 1 ? (cur_ == s && !attacked ? 5 : 2.5)
+               : best == 2 ? 1.2
+                           : 0.3 * (10 - best) / 10.0;
+    h += s == seat ? t : -t;
   }
   return h;
 }
 
-Action GeisterState::playout_action(Rng&) const {
-  // Random playouts let a good ghost on an exit dawdle; a real player leaves.
-  // Without this the search underrates escapes and so the need to guard its corners.
+Action GeisterState::playout_action(Rng& rng) const {
+  // A free set-up (the bots ask here, see ai_randomizes): one of the sound ones.
+  if (phase_ == SETUP0 || phase_ == SETUP1) {
+    const std::vector<int>& ok = g_->sound_setups[phase_ == SETUP0 ? 0 : 1];
+    return ok.empty() ? -1 : ok[rng.below(int(ok.size()))];
+  }
   if (phase_ != PLAY) return -1;
-  for (int i = cur_ * 8; i < cur_ * 8 + 8; ++i)
-    if (ghosts_[i].good && ghosts_[i].at >= 0 && g_->exit[cur_][ghosts_[i].at]) return kEscapeBase + ghosts_[i].at;
-  return -1;
+  int me = cur_, opp = 1 - me;
+  // A good ghost on an exit leaves: random playouts let it dawdle, which
+  // underrates escapes and so the need to guard the corners.
+  for (int i = me * 8; i < me * 8 + 8; ++i)
+    if (ghosts_[i].good && ghosts_[i].at >= 0 && g_->exit[me][ghosts_[i].at]) return kEscapeBase + ghosts_[i].at;
+  // Colour-blind towards the enemy, as a player is: a ghost on or next to
+  // its exit is taken when it can be, other captures half the time. Playouts
+  // that knew the enemy's colours would never take an evil ghost, nor fear
+  // that the enemy takes one of ours by mistake.
+  Action take = -1, near = -1;
+  for (int i = opp * 8; i < opp * 8 + 8; ++i) {
+    const Ghost& g = ghosts_[i];
+    if (g.at < 0) continue;
+    for (int n : g_->adj[g.at])
+      if (board_[n] >= 0 && board_[n] / 8 == me) {
+        Action a = kMoveBase + n * kSquares + g.at;
+        if (g_->exit_dist[opp][g.at] <= 1) return a;
+        take = a;
+      }
+  }
+  double u = rng.uniform();
+  if (take >= 0 && u < 0.5) return take;
+  if (u < 0.8) return -1;
+  // Now and then a good ghost steps towards the exits.
+  int best = 99;
+  for (int i = me * 8; i < me * 8 + 8; ++i) {
+    const Ghost& g = ghosts_[i];
+    if (g.at < 0 || !g.good) continue;
+    for (int n : g_->adj[g.at])
+      if ((board_[n] < 0 || board_[n] / 8 != me) && g_->exit_dist[me][n] < best)
+        best = g_->exit_dist[me][n], near = kMoveBase + g.at * kSquares + n;
+  }
+  return near;
 }
 
 std::vector<int> GeisterState::action_nodes(Action a) const {

@@ -43,6 +43,7 @@ class GeisterState : public State {
   void check() const override;
   double heuristic(int seat) const override;
   Action playout_action(Rng& rng) const override;
+  int playout_plies() const override;
   std::vector<int> action_nodes(Action a) const override;
   std::string result_reason() const override { return phase_ == OVER ? how_ : ""; }
 
@@ -59,6 +60,10 @@ class GeisterState : public State {
  private:
   void finish(int winner, const char* how);
   bool can_move() const;  // the side to move has a legal move
+  // AI beliefs (geister_ai.cpp): public evidence about each ghost's colour
+  // from how it moved, never from its colour; determinize() samples from it.
+  void note_move(int from, int to);
+  double lean(int ghost) const;  // log-odds that an unrevealed ghost is good
   const GeisterGame* g_;
   std::array<int8_t, kSquares> board_;
   std::array<Ghost, kGhosts> ghosts_;
@@ -68,6 +73,8 @@ class GeisterState : public State {
   int16_t max_plies_;
   int16_t last_from_ = -1, last_to_ = -1;
   const char* how_ = "";
+  std::array<int8_t, kGhosts> lean_{};  // evidence for "good", in quarter log-odds units
+  std::array<int8_t, 2> honest_{};      // per owner: revealed ghosts whose evidence told true (+) or lied (-)
 };
 
 class GeisterGame : public Game {
@@ -81,6 +88,11 @@ class GeisterGame : public Game {
   std::array<int8_t, kSquares> near_count;
   std::array<std::array<int8_t, 4>, kSetups> setups;       // set-up index -> start slots of good ghosts
   int setup_index(const std::array<bool, 8>& good) const;  // -1 unless exactly four
+  std::array<int8_t, kSquares> exit_dist[2];               // steps to the seat's nearest exit
+  std::vector<int> sound_setups[2];                        // set-ups the AI draws from (geister_ai.cpp)
 };
+
+// Fills the AI's tables (exit distances, sound set-ups): geister_ai.cpp.
+void init_ai(GeisterGame& g);
 
 }  // namespace gamut::geister

@@ -1,0 +1,73 @@
+// Geister's AI-facing tables and beliefs (issue 22). The rules are in
+// geister.cpp; this file holds what the search reads besides them.
+//
+// Beliefs. Every move is public, so what a ghost has done is evidence
+// everybody has: a ghost that charges at its exits, or steps out of reach
+// of a capture, is more likely good; one left standing where it can be
+// taken is more likely evil (offered as bait). The evidence is counted per
+// ghost in quarter log-odds (lean_), without ever reading a colour. When a
+// ghost is revealed by a capture, its owner's honesty is scored: evidence
+// that told true counts more for that owner's other ghosts, evidence that
+// lied (a bluffer) counts less, or backwards.
+#include <algorithm>
+#include <cmath>
+
+#include "geister.h"
+
+namespace gamut::geister {
+
+void init_ai(GeisterGame& g) {
+  for (int s = 0; s < 2; ++s)
+    for (int n = 0; n < kSquares; ++n) {
+      int best = 99;
+      for (int e = 0; e < kSquares; ++e)
+        if (g.exit[s][e]) best = std::min(best, std::abs(e % 6 - n % 6) + std::abs(e / 6 - n / 6));
+      g.exit_dist[s][n] = int8_t(best);
+    }
+  // Sound set-ups: good ghosts in both rows and on both wings, so no corner
+  // is left to evil ghosts only and no one capture run finds all four.
+  for (int s = 0; s < 2; ++s) {
+    g.sound_setups[s].clear();
+    for (int i = 0; i < kSetups; ++i) {
+      int front = 0, left = 0;
+      for (int8_t k : g.setups[i]) {
+        int sq = g.start[s][k];
+        front += std::abs(sq / 6 * 2 - 5) == 3;  // rows 1 and 4, the start rows nearer the middle
+        left += sq % 6 < 3;
+      }
+      if (front >= 1 && front <= 3 && left >= 1 && left <= 3) g.sound_setups[s].push_back(i);
+    }
+  }
+}
+
+void GeisterState::note_move(int from, int to) {
+  int me = cur_, opp = 1 - me, id = board_[from];
+  auto enemy_near = [&](int sq, int skip) {
+    for (int n : g_->adj[sq])
+      if (n != skip && board_[n] >= 0 && board_[n] / 8 == opp) return true;
+    return false;
+  };
+  auto add = [&](int ghost, int v) { lean_[ghost] = int8_t(std::clamp(lean_[ghost] + v, -12, 12)); };
+  int victim = board_[to];
+  if (victim >= 0) {  // revealed now: did its evidence tell true?
+    int l = lean_[victim];
+    if (std::abs(l) >= 2)
+      honest_[opp] = int8_t(std::clamp(honest_[opp] + ((l > 0) == ghosts_[victim].good ? 1 : -1), -4, 4));
+  }
+  int d0 = g_->exit_dist[me][from], d1 = g_->exit_dist[me][to];
+  if (d1 < d0) add(id, d1 <= 2 ? 3 : 1);                          // charging at the exits
+  if (enemy_near(from, -1) && !enemy_near(to, from)) add(id, 2);  // stepping out of reach
+  for (int i = me * 8; i < me * 8 + 8; ++i)                       // left where it can be taken
+    if (i != id && ghosts_[i].at >= 0 && enemy_near(ghosts_[i].at, -1)) add(i, -1);
+}
+
+// Playouts stop after this many plies and the heuristic scores them: past
+// that, random moves tell more noise than game.
+int GeisterState::playout_plies() const { return 30; }
+
+double GeisterState::lean(int ghost) const {
+  double trust = std::clamp(1.0 + 0.9 * honest_[ghost / 8], -1.5, 1.6);
+  return 0.25 * lean_[ghost] * trust;
+}
+
+}  // namespace gamut::geister

@@ -1,0 +1,62 @@
+// The sparring bots (sparring.cpp) play legal whole games from their view alone.
+#include <set>
+
+#include "checks.h"
+#include "games/geister/geister.h"
+
+using namespace gamut;
+
+TEST_CASE("geister: each sparring bot plays legal whole games from its seat's view only (issue 22)") {
+  testing::sparring_games("geister", 3, 2, 22);
+}
+
+TEST_CASE("geister: the sparring bots decide from their own view only (issue 22)") {
+  // As for the AI: North's hidden colours differ, South's view is the same.
+  auto a = testing::replay("geister", {"setup:GGGGEEEE", "setup:EEEEGGGG"}, {{"first", "South"}});
+  auto b = testing::replay("geister", {"setup:GGGGEEEE", "setup:GEGEGEGE"}, {{"first", "South"}});
+  REQUIRE(a->view(0) == b->view(0));
+  for (const char* name : {"bot:rush", "bot:bluff", "bot:defend", "bot:hunt"}) {
+    CAPTURE(name);
+    for (uint64_t k = 1; k <= 5; ++k) {
+      Rng r1(k), r2(k);
+      CHECK(make_bot(name)->choose(*a, 0, r1) == make_bot(name)->choose(*b, 0, r2));
+    }
+  }
+}
+
+TEST_CASE("geister: beliefs follow behaviour: a ghost that charges is drawn good more often (issue 22)") {
+  // North's ghost from b5 charges towards South's corner; determinizations
+  // for South should make it good more often than the even 4 in 8.
+  auto s = testing::replay("geister", {"setup:GGGGEEEE", "setup:EEEEGGGG"}, {{"first", "South"}});
+  testing::play(*s, {"e2-f2", "b5-b4", "f2-f3", "b4-b3", "f3-f2", "b3-a3"});
+  auto& g = static_cast<const geister::GeisterState&>(*s);
+  int ghost = g.occupant(s->game().board().find("a3"));
+  REQUIRE(ghost >= 8);
+  Rng rng(5);
+  int good = 0;
+  for (int k = 0; k < 400; ++k)
+    good += static_cast<const geister::GeisterState&>(*s->determinize(0, rng)).ghost(ghost).good;
+  CHECK(good > 250);
+}
+
+TEST_CASE("geister: the AI's set-ups vary and are sound: good ghosts in both rows and on both wings (issue 22)") {
+  auto game = load_game("geister");
+  auto bot = make_bot("ai:3");
+  Rng rng(9);
+  std::set<Action> seen;
+  for (int i = 0; i < 40; ++i) {
+    auto s = game->new_state(game->resolve_options({{"first", "South"}}), 2);
+    Action a = bot->choose(*s, 0, rng);
+    s->apply(a);
+    auto& g = static_cast<const geister::GeisterState&>(*s);
+    int front = 0, left = 0;
+    for (int k = 0; k < 8; ++k)
+      if (g.ghost(k).good) front += g.ghost(k).at / 6 == 1, left += g.ghost(k).at % 6 < 3;
+    CHECK(front >= 1);
+    CHECK(front <= 3);
+    CHECK(left >= 1);
+    CHECK(left <= 3);
+    seen.insert(a);
+  }
+  CHECK(seen.size() >= 20);
+}
