@@ -27,6 +27,7 @@ node -e '
 ' "$view"
 check $? "every ghost on the board is hidden, and the captured ones show their colour"
 # The full save does hold the colours: the check above has something to find.
-$gamut replay --code "$full" | grep -qE "x[a-f][1-6] \((good|evil)\)"; check $? "the full save names captured colours (control)"
+log=$($gamut replay --code "$full")
+grep -qE "x[a-f][1-6] \((good|evil)\)" <<<"$log"; check $? "the full save names captured colours (control)"
 $gamut replay --code "${watch:0:40}" >/dev/null 2>&1; check $(( $? == 0 )) "a cut watch code is refused"
 exit $bad
