@@ -207,8 +207,9 @@ test('embed: the host API works from the parent, posts ready, move and resize, a
     document.body.appendChild(c);
   }));
   const child = frame.childFrames().find((f) => f.name() === 'child');
+  const noted = page.waitForEvent('console', (m) => /other than the parent page was ignored/.test(m.text()));
   await child.evaluate(() => parent.postMessage({ gamut: 1, id: 7, type: 'newGame', game: 'blue-and-gray' }, '*'));
-  await settledFrame(frame);
+  await noted;  // the embed says it ignored the command
   await settledFrame(frame);
   assert.equal(await frame.evaluate(() => window.gamut.state().game), before, 'a command from a child window is ignored');
   await ctx.close();
@@ -216,13 +217,15 @@ test('embed: the host API works from the parent, posts ready, move and resize, a
   // The same embed on a page of another origin, which origin= does not list: ignored.
   const ctx2 = await browser.newContext({ bypassCSP: true });  // embed.html allows frames of its own origin only
   const h2 = await host(ctx2, `${url}index.html?embed=1&game=blue-and-gray&seats=human,human&origin=${encodeURIComponent(url.replace(/\/$/, ''))}`, 960, 640, otherUrl);
-  const ignored = await h2.page.evaluate(() => new Promise((resolve) => {
-    let answered = false;
-    window.addEventListener('message', (e) => { if (e.data && e.data.type === 'gamut:reply') answered = true; });
+  const note = h2.page.waitForEvent('console', (m) => /an origin this embed does not list, was ignored/.test(m.text()));
+  await h2.page.evaluate(() => {
+    window.answered = false;
+    window.addEventListener('message', (e) => { if (e.data && e.data.type === 'gamut:reply') window.answered = true; });
     document.getElementById('under-test').contentWindow.postMessage({ gamut: 1, id: 8, type: 'newGame', game: 'geister' }, '*');
-    setTimeout(() => resolve(!answered), 1500);  // a reply would come within a frame or two
-  }));
-  assert.ok(ignored, 'no reply to another origin');
+  });
+  await note;  // the embed says it ignored the command, and it did not answer
+  await settledFrame(h2.frame);
+  assert.equal(await h2.page.evaluate(() => window.answered), false, 'no reply to another origin');
   assert.equal(await h2.frame.evaluate(() => window.gamut.state().game), 'blue-and-gray');
   await ctx2.close();
 });
