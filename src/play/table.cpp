@@ -36,17 +36,21 @@ Json Table::read_entry(const std::string& id) const {
   return e;
 }
 
+// A library entry: the session and what the list shows of it without replaying it.
+static Json entry_json(const std::string& id, const Session& s, const std::string& name, double created,
+                       double updated) {
+  return {{"id", id},
+          {"game", s.match().record().game},
+          {"name", name},
+          {"created", created},
+          {"updated", updated},
+          {"moves", s.state().move_number()},
+          {"finished", s.state().terminal()},
+          {"session", s.save_json()}};
+}
+
 std::string Table::write_entry(const std::string& id, const Session& s, const std::string& name, double created) {
-  const State& st = s.state();
-  Json e = {{"id", id},
-            {"game", s.match().record().game},
-            {"name", name},
-            {"created", created},
-            {"updated", date_ms_()},
-            {"moves", st.move_number()},
-            {"finished", st.terminal()},
-            {"session", s.save_json()}};
-  std::string text = e.dump(), err = storage_.set(key(id), text);
+  std::string text = entry_json(id, s, name, created, date_ms_()).dump(), err = storage_.set(key(id), text);
   cache_ok_ = false;
   if (err.empty()) return "";
   // Full: finished games go first, oldest first, and the person is told. An
@@ -220,15 +224,9 @@ void Table::migrate_v1() {
     if (moved.count(k)) return;
     std::unique_ptr<Session> s = Session::from_json(session);  // throws on an unreadable save: it is left as it was
     std::string id = new_id();
-    Json e = {{"id", id},
-              {"game", s->match().record().game},
-              {"name", name},
-              {"created", date},
-              {"updated", date},
-              {"moves", s->state().move_number()},
-              {"finished", s->state().terminal()},
-              {"session", s->save_json()},
-              {"v1", k}};
+    Json e = entry_json(id, *s, name, date, date);
+    e["v1"] = k;  // a later, partial migration skips what it already took
+    // Written directly: a migration prunes nothing, so a full storage leaves it for the next load.
     if (!storage_.set(key(id), e.dump()).empty()) ok = false;
     if (k == kV1Auto + current_v1) current_id = id;
   };
