@@ -22,6 +22,11 @@ void put_bytes(std::string& o, const std::string& s) {
   o += s;
 }
 
+void put_list(std::string& o, const std::vector<std::string>& l) {
+  put_varint(o, l.size());
+  for (const std::string& s : l) put_bytes(o, s);
+}
+
 uint64_t Reader::varint() {
   uint64_t v = 0;
   for (int shift = 0; shift < 64; shift += 7) {
@@ -39,6 +44,14 @@ std::string Reader::bytes() {
   std::string s = b.substr(p, n);
   p += n;
   return s;
+}
+
+std::vector<std::string> Reader::list(uint64_t max, const char* what) {
+  uint64_t n = varint();
+  if (n > max) throw DataError(std::string("share code is corrupt (") + what + " count)");
+  std::vector<std::string> l;
+  for (uint64_t i = 0; i < n; ++i) l.push_back(bytes());
+  return l;
 }
 
 static uint32_t fnv1a(const std::string& s) {

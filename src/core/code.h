@@ -5,11 +5,13 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace gamut::code {
 
 void put_varint(std::string& out, uint64_t v);
-void put_bytes(std::string& out, const std::string& s);  // length, then the bytes
+void put_bytes(std::string& out, const std::string& s);              // length, then the bytes
+void put_list(std::string& out, const std::vector<std::string>& l);  // count, then each as put_bytes
 
 // Reads what put_varint and put_bytes wrote; throws DataError on a short or corrupt body.
 struct Reader {
@@ -17,6 +19,8 @@ struct Reader {
   size_t p = 0;
   uint64_t varint();
   std::string bytes();
+  // A put_list of at most `max` texts; `what` names it when the count is corrupt.
+  std::vector<std::string> list(uint64_t max, const char* what);
   bool done() const { return p == b.size(); }
 };
 

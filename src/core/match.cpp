@@ -118,6 +118,7 @@ Json Match::to_json() const {
          {"seed", std::to_string(rec_.seed)},
          {"actions", rec_.actions}};
   if (rec_.practice) j["practice"] = true;
+  if (!rec_.notes.empty()) j["notes"] = rec_.notes;
   return j;
 }
 
@@ -144,6 +145,11 @@ Record Match::record_from_json(const Json& j) {
     r.actions.push_back(a.get<int>());
   }
   r.practice = j.value("practice", false);
+  if (j.contains("notes")) {
+    const Json& n = j["notes"];
+    if (!n.is_array()) throw DataError("save: \"notes\" must be a list of texts");
+    for (const Json& x : n) r.notes.push_back(x.is_string() ? x.get<std::string>() : "");
+  }
   return r;
 }
 
@@ -162,7 +168,8 @@ std::vector<std::string> public_log(const Match& m, int viewer) {
 // ---- share codes ----------------------------------------------------------
 
 // Format 1: game, version, options, seats, seed, actions. Format 2 adds each
-// seat's kind and the flags (1: practice), so a link keeps its AI seats.
+// seat's kind and the flags (1: practice, 2: the notes follow), so a link
+// keeps its AI seats and its narration.
 static constexpr int kCodeFormat = 2;
 
 std::string encode_share_code(const Record& r) {
@@ -176,9 +183,9 @@ std::string encode_share_code(const Record& r) {
   put_varint(b, r.seed);
   put_varint(b, r.actions.size());
   for (Action a : r.actions) put_varint(b, uint64_t(uint32_t(a)));
-  put_varint(b, r.players.size());
-  for (const std::string& p : r.players) put_bytes(b, p);
-  put_varint(b, r.practice ? 1 : 0);
+  put_list(b, r.players);
+  put_varint(b, (r.practice ? 1 : 0) | (r.notes.empty() ? 0 : 2));
+  if (!r.notes.empty()) put_list(b, r.notes);
   return pack(b);
 }
 
@@ -206,10 +213,10 @@ Record decode_share_code(const std::string& code) {
   if (n > body.size()) throw DataError("share code is corrupt (move count)");
   for (uint64_t i = 0; i < n; ++i) r.actions.push_back(Action(uint32_t(rd.varint())));
   if (fmt >= 2) {
-    uint64_t k = rd.varint();
-    if (k > 16) throw DataError("share code is corrupt (seat count)");
-    for (uint64_t i = 0; i < k; ++i) r.players.push_back(rd.bytes());
-    r.practice = rd.varint() & 1;
+    r.players = rd.list(16, "seat");
+    uint64_t flags = rd.varint();
+    r.practice = flags & 1;
+    if (flags & 2) r.notes = rd.list(body.size(), "notes");
   }
   if (!rd.done()) throw DataError("share code has trailing data");
   return r;

@@ -23,6 +23,9 @@ struct Record {
   // Practice: free takebacks, past dice and reveals. Off by default, and shown
   // in the log, the result and the code, since it changes what a win means.
   bool practice = false;
+  // Narration: notes[i] comments the position after action i + 1, for a
+  // replay or an embed that tells a game's story. Empty when none.
+  std::vector<std::string> notes;
 };
 
 // The chance outcome drawn after `history` in a game with `seed`: a hash of
@@ -51,6 +54,7 @@ class Match {
   bool undo(int seat);
   long undo_point(int seat) const;  // where undo(seat) would cut the record; -1: nothing to undo
   bool redo(int seat);
+  void set_notes(std::vector<std::string> n) { rec_.notes = std::move(n); }
   std::unique_ptr<State> state_at(size_t n) const;  // replay of the first n actions
 
   Json to_json() const;

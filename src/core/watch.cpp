@@ -14,6 +14,7 @@ Watch make_watch(const Match& m, const std::vector<std::string>& players) {
   w.options = r.options;
   w.seats = int(r.seats);
   w.players = players;
+  w.notes = r.notes;
   w.log = public_log(m, -1);
   std::unique_ptr<State> s = m.state_at(0);
   w.views.push_back(s->view(-1));
@@ -82,16 +83,15 @@ std::string encode_watch_code(const Watch& w) {
   put_varint(b, uint64_t(w.version));
   put_bytes(b, w.options.dump());
   put_varint(b, uint64_t(w.seats));
-  put_varint(b, w.players.size());
-  for (const std::string& p : w.players) put_bytes(b, p);
-  put_varint(b, w.log.size());
-  for (const std::string& l : w.log) put_bytes(b, l);
+  put_list(b, w.players);
+  put_list(b, w.log);
   Json prev;
   for (const Json& v : w.views) {
     std::vector<uint8_t> m = Json::to_msgpack(diff(prev, v));  // binary JSON: about half the text's size
     put_bytes(b, std::string(m.begin(), m.end()));
     prev = v;
   }
+  if (!w.notes.empty()) put_list(b, w.notes);  // absent in codes from before narration
   return pack(b);
 }
 
@@ -104,14 +104,11 @@ Watch decode_watch_code(const std::string& text) {
   w.version = int(rd.varint());
   w.options = parse_json_text(rd.bytes(), "watch code options");
   w.seats = int(rd.varint());
-  uint64_t k = rd.varint();
-  if (k > 16) throw DataError("watch code is corrupt (seat count)");
-  for (uint64_t i = 0; i < k; ++i) w.players.push_back(rd.bytes());
-  uint64_t n = rd.varint();
-  if (n > body.size()) throw DataError("watch code is corrupt (move count)");
-  for (uint64_t i = 0; i < n; ++i) w.log.push_back(rd.bytes());
+  w.players = rd.list(16, "seat");
+  w.log = rd.list(body.size(), "move");
+  size_t n = w.log.size();
   Json prev;
-  for (uint64_t i = 0; i <= n; ++i) {
+  for (size_t i = 0; i <= n; ++i) {
     try {
       std::string m = rd.bytes();
       prev = patch(prev, Json::from_msgpack(m.begin(), m.end()));
@@ -120,6 +117,7 @@ Watch decode_watch_code(const std::string& text) {
     }
     w.views.push_back(prev);
   }
+  if (!rd.done()) w.notes = rd.list(body.size(), "notes");
   if (!rd.done()) throw DataError("watch code has trailing data");
   return w;
 }

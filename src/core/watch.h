@@ -17,6 +17,7 @@ struct Watch {
   int seats = 0;
   std::vector<std::string> players;  // as in Record::players
   std::vector<std::string> log;      // public_log(m, -1)
+  std::vector<std::string> notes;    // as in Record::notes
   std::vector<Json> views;           // views[i]: view(-1) after the first i actions; log.size() + 1 of them
 };
 

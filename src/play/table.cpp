@@ -72,7 +72,7 @@ std::string Table::write_entry(const std::string& id, const Session& s, const st
 
 void Table::start(std::unique_ptr<Session> s, const std::string& name) {
   session_ = std::move(s);
-  notes.clear();
+  notes = session_->match().record().notes;
   replay_only = false;
   watch_.reset();
   current_ = new_id();
@@ -88,7 +88,7 @@ void Table::start(std::unique_ptr<Session> s, const std::string& name) {
 // A saved game comes back as it was: no chance is resolved and a finished game does not end again.
 void Table::open(std::unique_ptr<Session> s, const std::string& id) {
   session_ = std::move(s);
-  notes.clear();
+  notes = session_->match().record().notes;
   replay_only = false;
   watch_.reset();
   current_ = id;
@@ -316,7 +316,7 @@ std::string Table::load(const std::string& code_in) {
       for (Seat& s : nobody) s.ai = true;  // nobody sits at a watched game, so no seat's view is drawn
       session_ = std::make_unique<Session>(std::move(r), std::move(nobody));
       watch_ = std::move(w);
-      notes.clear();
+      notes = watch_->notes;
       replay_only = false;
       current_.clear();
       replaying = true;
@@ -399,6 +399,11 @@ bool Table::command(const std::string& cmd, std::string& err) {
       std::vector<std::string> v;
       for (const Json& x : n) v.push_back(x.is_string() ? x.get<std::string>() : "");
       notes = v;
+      // Kept in the game's record too, so its save, share code and watch link tell the story.
+      if (session_ && !watch_) {
+        session_->match().set_notes(v);
+        autosave();
+      }
     } catch (const std::exception& e) {
       err = e.what();
     }

@@ -456,3 +456,45 @@ TEST_CASE("table: against the AI, undo stops at a reveal; a practice game takes 
     CHECK(barrier);
   }
 }
+
+TEST_CASE("table: notes set on a game travel in its save, share code and watch code, and narrate the replay") {
+  std::string id = two_seat_game();
+  Fixture f;
+  REQUIRE(f.table.new_game(id, R"({"seed": 5, "seats": ["human", "human"]})") == "");
+  for (int i = 0; i < 3; ++i) {
+    if (f.table.session()->covered()) f.table.session()->uncover();
+    f.play_one();
+  }
+  std::string err;
+  REQUIRE(f.table.command(R"(notes:["The opening move.", "", "A reply, é and all."])", err));
+  REQUIRE(err == "");
+  const Record& r = f.table.session()->match().record();
+  REQUIRE(r.notes.size() == 3);
+  CHECK(Match::record_from_json(f.table.session()->match().to_json()).notes == r.notes);
+  Record back = decode_share_code(f.table.share_code());
+  CHECK(back.notes == r.notes);
+  CHECK(decode_watch_code(f.table.watch_code()).notes == r.notes);
+  // A code without notes stays as short as before, and reads back with none.
+  Record plain = r;
+  plain.notes.clear();
+  CHECK(decode_share_code(encode_share_code(plain)).notes.empty());
+  CHECK(encode_share_code(plain).size() < encode_share_code(r).size());
+  for (const std::string& code : {f.table.share_code(), f.table.watch_code()}) {
+    Fixture g;
+    REQUIRE(g.table.load(code) == "");
+    REQUIRE(g.table.command("replay:1", err));
+    CHECK(g.table.note() == "The opening move.");
+    REQUIRE(g.table.command("replay:2", err));
+    CHECK(g.table.note() == "");
+    REQUIRE(g.table.command("replay:3", err));
+    CHECK(g.table.note() == "A reply, é and all.");
+  }
+  // The notes are saved in the library entry, so a reload keeps them.
+  Fixture h;
+  h.storage = f.storage;
+  REQUIRE(h.table.resume() == "");
+  CHECK(h.table.session()->match().record().notes == r.notes);
+  REQUIRE(f.table.command("notes:{}", err));
+  CHECK(err != "");
+  CHECK(f.table.session()->match().record().notes == r.notes);  // a bad list changes nothing
+}

@@ -167,6 +167,35 @@ test('embed: Mosby\'s Example of Play 1 runs with its narration, and the host\'s
   await ctx.close();
 });
 
+test('embed: notes kept in a record narrate its replay, for a plain game and as a spectator sees a secret one', async () => {
+  const ctx = await browser.newContext();
+  for (const g of ['blue-and-gray', 'geister']) {
+    const maker = await open(ctx, url);
+    const seats = ['human', 'human'];
+    assert.equal(await maker.evaluate(([gg, s]) => window.gamut.newGame(gg, { seats: s, seed: 5 }), [g, seats]), null);
+    for (let i = 0; i < 4; i++) {
+      if ((await state(maker)).covered) await maker.evaluate(() => window.gamut.ui('uncover'));
+      const t = await state(maker);
+      assert.equal(await maker.evaluate((a) => window.gamut.act(a), t.legal_actions[0]), null);
+    }
+    const notes = ['First, the opening.', '', 'Third: a reply.'];
+    assert.equal(await maker.evaluate((n) => window.gamut.ui('notes:' + JSON.stringify(n)), notes), null);
+    const code = await maker.evaluate(() => window.gamut.shareCode());
+    await maker.close();
+    const { page, frame } = await host(ctx, `${url}index.html?embed=1&mode=replay&code=${code}&move=1`, 960, 640);
+    let s = await frame.evaluate(() => window.gamut.state());
+    assert.equal(s.replay, 1);
+    assert.equal(s.note, notes[0], `${g}: the record's own note for move 1`);
+    await frame.waitForFunction((n) => document.getElementById('announce').textContent === n, notes[0]);
+    assert.equal(await frame.evaluate(() => window.gamut.ui('replay:3')), null);
+    s = await frame.evaluate(() => window.gamut.state());
+    assert.equal(s.note, notes[2]);
+    if (g === 'geister') assert.equal(s.watch, true, 'the secret game replays from a watch code, notes and all');
+    await page.close();
+  }
+  await ctx.close();
+});
+
 test('embed: the host API works from the parent, posts ready, move and resize, and ignores other windows and origins', async () => {
   const ctx = await browser.newContext();
   const { page, frame } = await host(ctx, `${url}index.html?embed=1&game=blue-and-gray&seats=human,human&origin=${encodeURIComponent(url.replace(/\/$/, ''))}`, 960, 640);
