@@ -4,19 +4,25 @@
 # has (scripts/lang-strings --check; the rule is docs/rules-data.md,
 # "Translations"). Then the check is shown able to fail, on a copy of one game
 # whose table has lost an entry and gained a stale one, where a French
-# original's quote is re-translated and a placeholder changed.
+# original's quote is re-translated and a placeholder changed, and with a
+# second game that translates one English otherwise.
 # Prints "ok - ..." or "not ok - ..." and exits non-zero on a finding.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 bad=0
+# All games in one run: their tables merge into one French, so they must agree with each other.
+all=$(scripts/lang-strings --check 2>&1)
 for d in rules-data/*/; do
   id=$(basename "$d")
-  if out=$(scripts/lang-strings --check "$id" 2>&1); then
-    echo "ok - $id: $(tail -1 <<<"$out" | sed "s/^$id: //")"
+  mine=$(grep "^$id: " <<<"$all")
+  if [ -n "$mine" ] && ! grep -v "^$id: [0-9]* strings, " <<<"$mine" | grep -q .; then
+    echo "ok - $id: $(sed "s/^$id: //" <<<"$mine")"
   else
-    echo "not ok - $id: fr.json does not match the data:"; sed 's/^/    /' <<<"$out" | head -40; bad=1
+    echo "not ok - $id: fr.json does not match the data:"; sed 's/^/    /' <<<"$mine" | head -40; bad=1
   fi
 done
+others=$(grep -v -E "^($(ls rules-data | paste -sd'|')): " <<<"$all")
+[ -z "$others" ] || { echo "not ok - scripts/lang-strings --check says:"; sed 's/^/    /' <<<"$others"; bad=1; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -33,6 +39,15 @@ if [ $? = 1 ] && grep -q 'fr.json has "%s wins", which no version holds' <<<"$ou
   echo "ok - the check catches an entry whose English is gone"
 else
   echo "not ok - the check missed a stale entry:"; sed 's/^/    /' <<<"$out"; bad=1
+fi
+mkdir "$tmp/h"
+sed 's/"game": "g"/"game": "h"/' "$tmp/g/v1.json" >"$tmp/h/v1.json"
+sed 's/"Est"/"Orient"/' "$tmp/g/fr.json" >"$tmp/h/fr.json"
+out=$(scripts/lang-strings --check --dir "$tmp" g h 2>&1)
+if [ $? = 1 ] && grep -q "h: \"East\" is \"Orient\" here but \"Est\" in g's fr.json" <<<"$out"; then
+  echo "ok - the check catches two games translating one English two ways"
+else
+  echo "not ok - the check missed two translations of one English:"; sed 's/^/    /' <<<"$out"; bad=1
 fi
 sed -i 's/"West": "Ouest", //; s/"Win!": "Gagnez."/"Win!": "Gagne !"/; s/de %d points/de %s points/' "$tmp/g/fr.json"
 out=$(scripts/lang-strings --check --dir "$tmp" g 2>&1)
