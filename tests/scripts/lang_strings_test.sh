@@ -28,10 +28,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/g"
 cat >"$tmp/g/v1.json" <<'JSON'
-{"game": "g", "version": 1, "citations": {"rules": {"title": "The rules", "language": "fr"}},
+{"game": "g", "version": 1, "citations": {"rules": {"title": "The rules", "language": "fr"}, "book": {"title": "The rules", "language": "en"}},
  "seat_names": ["East", "West"], "pieces": {"p": {"color": "#112233", "label": "P", "text": "a piece"}},
  "rules": [{"title": "Aim", "text": "Win.", "note": "Win by %d points, 7% of games", "provenance": {"kind": "text", "cite": "rules", "section": "But",
-   "quote": "Gagnez.", "english": "Win!"}}]}
+   "quote": "Gagnez.", "english": "Win!"}},
+  {"title": "Aim", "text": "Win.", "provenance": {"kind": "text", "cite": "book", "section": "Aim", "quote": "Win fast."}}]}
 JSON
 printf '{"The rules": "Les règles", "East": "Est", "West": "Ouest", "a piece": "une pièce", "Aim": "But",\n "Win.": "Gagnez.", "Win!": "Gagnez.",\n "Win by %%d points, 7%% of games": "Gagnez de %%d points, 7 %% des parties", "%%s wins": "%%s gagne"}\n' >"$tmp/g/fr.json"
 out=$(scripts/lang-strings --check --dir "$tmp" g 2>&1)
@@ -51,10 +52,10 @@ else
 fi
 sed -i 's/"West": "Ouest", //; s/"Win!": "Gagnez."/"Win!": "Gagne !"/; s/de %d points/de %s points/' "$tmp/g/fr.json"
 out=$(scripts/lang-strings --check --dir "$tmp" g 2>&1)
-if [ $? = 1 ] && grep -q 'no French for "West"' <<<"$out" && grep -q 'French of "Win!" must be the original' <<<"$out" &&
+if [ $? = 1 ] && grep -q 'no French for "West"' <<<"$out" && grep -q 'no French for "Win fast."' <<<"$out" && grep -q 'French of "Win!" must be the original' <<<"$out" &&
    grep -q 'French of "Win by %d points, 7% of games" changes its placeholders' <<<"$out" &&
    ! grep -qE '"(#112233|P|g|But|Gagnez.)"' <<<"$out"; then
-  echo "ok - the check catches a missing string, a re-translated quote and a changed placeholder, and asks for no id, colour or mark"
+  echo "ok - the check catches a missing string (an English original's quote too), a re-translated quote and a changed placeholder, and asks for no id, colour or mark"
 else
   echo "not ok - the check missed a missing string, a re-translated quote or a changed placeholder:"; sed 's/^/    /' <<<"$out"; bad=1
 fi
