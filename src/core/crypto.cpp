@@ -12,13 +12,16 @@ static void init() {
   if (!ok) throw std::runtime_error("libsodium could not start (no source of random numbers)");
 }
 
-std::string hash(const std::string& data) {
+static std::string generic(const std::string& data, size_t n) {
   init();
-  std::string out(kHash, '\0');
-  crypto_generichash(reinterpret_cast<unsigned char*>(&out[0]), kHash,
-                     reinterpret_cast<const unsigned char*>(data.data()), data.size(), nullptr, 0);
+  std::string out(n, '\0');
+  crypto_generichash(reinterpret_cast<unsigned char*>(&out[0]), n, reinterpret_cast<const unsigned char*>(data.data()),
+                     data.size(), nullptr, 0);
   return out;
 }
+
+std::string hash(const std::string& data) { return generic(data, kHash); }
+std::string hash512(const std::string& data) { return generic(data, 64); }
 
 std::string keyed_hash(const std::string& key, const std::string& data) {
   init();

@@ -11,6 +11,7 @@ namespace gamut::crypto {
 constexpr size_t kHash = 32;  // bytes of every hash here
 
 std::string hash(const std::string& data);                                // BLAKE2b-256
+std::string hash512(const std::string& data);                             // BLAKE2b-512
 std::string keyed_hash(const std::string& key, const std::string& data);  // BLAKE2b-256 keyed (key: 16-64 bytes)
 std::string random_bytes(size_t n);
 // The same bytes for the same seed: for reproducible tests only.

@@ -36,6 +36,10 @@ class Secrets {
     int seat, secret, item;
   };
   virtual std::vector<Item> revealed_by(const State& s, Action a) const = 0;
+  // A browser's state holds stand-ins for the items it does not know: `view`
+  // (s.view(seat)) must not show them, even where the rules have shown them
+  // and the owner's reveal has not come yet. Hides those of `unknown`.
+  virtual void mask(Json& view, const State& s, const std::vector<Item>& unknown) const {}
 };
 
 using SecretsFactory = std::function<std::unique_ptr<Secrets>()>;

@@ -81,9 +81,11 @@ static std::string entry_bytes(const Entry& e) {
   return b;
 }
 
+// BLAKE2b-512, the one digest size standard tools have (OpenSSL's and Node's
+// "blake2b512"), so anyone can check a link's chain without Gamut.
 std::string history_hash(const Link& l, size_t n) {
-  std::string h = crypto::hash("gamut history" + header_bytes(l));
-  for (size_t i = 0; i < n && i < l.entries.size(); ++i) h = crypto::hash(h + entry_bytes(l.entries[i]));
+  std::string h = crypto::hash512("gamut history" + header_bytes(l));
+  for (size_t i = 0; i < n && i < l.entries.size(); ++i) h = crypto::hash512(h + entry_bytes(l.entries[i]));
   return h;
 }
 
@@ -174,6 +176,19 @@ bool available(const std::string& id) {
   } catch (const std::exception&) {
     return false;
   }
+}
+
+std::string rules_text() {
+  return T(
+      "Each seat is one person, in their own browser. After your move, send the link the page offers to the "
+      "player whose turn it is; whoever opens a new game's link first takes the next free seat. Your hidden "
+      "pieces never travel in a link: it carries only a sealed fingerprint of them (a salted hash), and your "
+      "browser opens one when the rules show it, such as a captured ghost's colour. Dice and draws come from "
+      "numbers every player committed to at the start, so nobody can choose or foresee them. Each link carries "
+      "the whole game; one that changes a past move, or shows a piece other than the one sealed, is refused. At "
+      "the end every seal is opened and the result says \"verified\", or names the move that failed. Your seat "
+      "lives in this browser: to go on from another device, copy its seat key there. A player who stops sending "
+      "links stops the game: there is no server to go on without them, and nothing can force a reply.");
 }
 
 // ---- replay ------------------------------------------------------------------
@@ -331,6 +346,7 @@ struct Replayer {
         throw DataError("move " + std::to_string(i + 1) + " of the link: " + ex.what());
       }
     }
+    unknown();
     status();
   }
 
@@ -343,6 +359,9 @@ struct Replayer {
 
   void status() {
     int t = s->to_move();
+    out.owed = owed;
+    out.at_chance = t == gamut::kChance;
+    for (const std::string& c : cur) out.shared.push_back(!c.empty());
     auto joined = [&](int seat) { return !last_link[size_t(seat)].empty(); };
     if (!owed.empty()) return wait(owed[0].seat, T("'s reveal"), Replay::kRevealTask);
     if (t == gamut::kChance) {
@@ -358,6 +377,15 @@ struct Replayer {
           if (!revealed.count({i, int(k), int(j)})) return wait(i, T(" to open the secrets"), Replay::kOpenTask);
     out.finished = true;
     verify();
+  }
+
+  void unknown() {
+    for (int i = 0; i < l.seats; ++i) {
+      if (key && key->seat == i) continue;
+      for (size_t k = 0; k < commits[size_t(i)].size(); ++k)
+        for (size_t j = 0; j < commits[size_t(i)][k].size(); ++j)
+          if (!all_reveals.count({i, int(k), int(j)})) out.unknown.push_back({i, int(k), int(j)});
+    }
   }
 
   // Every commitment is open: the game again, with the true secrets.
@@ -396,6 +424,14 @@ struct Replayer {
 };
 
 }  // namespace
+
+Json Replay::view(int seat, long n) const {
+  Match m(record);
+  std::unique_ptr<State> s = n < 0 ? m.state().clone() : m.state_at(size_t(n));
+  Json v = s->view(seat);
+  if (const Secrets* sec = secrets_for(record.game); sec && !unknown.empty()) sec->mask(v, *s, unknown);
+  return v;
+}
 
 Replay replay(const Link& l, const Key* key) {
   Replayer r(l, key);
@@ -478,44 +514,31 @@ static bool revealed(const Link& l, int seat, int secret, int item) {
 void Game::automatic() {
   if (!key_) return;
   const int me = key_->seat;
-  const Secrets* sec = secrets_for(link_.game);
-  for (int guard = 0; guard < 64 && replay_.to_act == me && replay_.automatic; ++guard) {
-    Match m(replay_.record);
-    if (replay_.task == Replay::kJoinTask) {
-      append({me, kJoin, 0, 0, 0, 0, chain_link(*key_, 0)});
-    } else if (replay_.task == Replay::kRevealTask || replay_.task == Replay::kOpenTask) {
-      // Reveal what the rules reveal, or at the end every item still closed.
-      bool final = replay_.task == Replay::kOpenTask;
-      std::vector<Entry> add;
-      if (final) {
-        for (size_t k = 0; k < key_->secrets.size(); ++k)
-          for (size_t j = 0; j < key_->secrets[k].size(); ++j)
-            if (!revealed(link_, me, int(k), int(j)))
-              add.push_back({me, kReveal, 0, int(k), int(j), key_->secrets[k][j], ""});
-      } else {
-        // The previous move's reveals: replayed to find them.
-        std::unique_ptr<State> st = m.state_at(0);
-        for (Action a : m.record().actions) {
-          if (sec)
-            for (const Secrets::Item& it : sec->revealed_by(*st, a))
-              if (it.seat == me && !revealed(link_, me, it.secret, it.item))
-                add.push_back(
-                    {me, kReveal, 0, it.secret, it.item, key_->secrets.at(size_t(it.secret)).at(size_t(it.item)), ""});
-          st->apply(a);
-        }
-      }
-      if (add.empty()) return;  // nothing this key can open: the game waits
-      for (Entry& e : add) {
-        e.bytes = salt(*key_, e.secret, e.item);
-        append(e);
-      }
-    } else if (replay_.task == Replay::kChanceTask) {
+  for (int guard = 0; guard < 64; ++guard) {
+    const Replay& r = replay_;
+    bool joined = std::count(r.joined.begin(), r.joined.end(), me) > 0;
+    std::vector<Entry> add;
+    // What the rules reveal of this seat's, or at the end every item still closed.
+    for (const Secrets::Item& it : r.owed)
+      if (it.seat == me) add.push_back({me, kReveal, 0, it.secret, it.item, 0, ""});
+    if (add.empty() && r.to_act == me && r.task == Replay::kOpenTask)
+      for (size_t k = 0; k < key_->secrets.size(); ++k)
+        for (size_t j = 0; j < key_->secrets[k].size(); ++j)
+          if (!revealed(link_, me, int(k), int(j))) add.push_back({me, kReveal, 0, int(k), int(j), 0, ""});
+    for (Entry& e : add) {
+      e.value = key_->secrets.at(size_t(e.secret)).at(size_t(e.item));
+      e.bytes = salt(*key_, e.secret, e.item);
+    }
+    if (add.empty() && !joined && r.to_act == me && r.task == Replay::kJoinTask)
+      add.push_back({me, kJoin, 0, 0, 0, 0, chain_link(*key_, 0)});
+    // A chance event: this seat's share as soon as the game stands at it, whoever else is still to give theirs.
+    if (add.empty() && joined && r.at_chance && !r.shared.at(size_t(me))) {
       int used = 0;
       for (const Entry& e : link_.entries) used += e.kind == kShare && e.seat == me;
-      append({me, kShare, 0, 0, 0, 0, chain_link(*key_, used + 1)});
-    } else {
-      return;
+      add.push_back({me, kShare, 0, 0, 0, 0, chain_link(*key_, used + 1)});
     }
+    if (add.empty()) return;
+    for (Entry& e : add) append(e);
   }
 }
 

@@ -79,6 +79,9 @@ double chance_uniform(const std::string& nonce, int event, const std::vector<std
 // information (if any) described by its Secrets.
 bool available(const std::string& id);
 
+// Play by link in plain words, for the rules panel: how it goes, and its limits.
+std::string rules_text();
+
 // What a history says once replayed, as one browser (holding `key`, or none) knows it.
 struct Replay {
   Record record;        // actions with stand-ins for secrets this browser does not hold
@@ -86,12 +89,18 @@ struct Replay {
   std::string waiting;  // what it waits for, in words: "South's move", "North's reveal"...
   // What to_act must do. All but kMoveTask need no decision: its browser does them when it opens the link.
   enum Task { kNoTask, kMoveTask, kJoinTask, kRevealTask, kChanceTask, kOpenTask } task = kNoTask;
-  bool automatic = false;   // task is neither a move nor nothing
-  bool finished = false;    // the game is over by its rules and every commitment is opened
-  bool verified = false;    // ... and the replay with the true secrets agrees
-  std::string failure;      // why not verified, naming the move ("" while playing or verified)
-  std::string result;       // the result, once finished
-  std::vector<int> joined;  // seats that have joined
+  bool automatic = false;              // task is neither a move nor nothing
+  bool finished = false;               // the game is over by its rules and every commitment is opened
+  bool verified = false;               // ... and the replay with the true secrets agrees
+  std::string failure;                 // why not verified, naming the move ("" while playing or verified)
+  std::string result;                  // the result, once finished
+  std::vector<int> joined;             // seats that have joined
+  std::vector<Secrets::Item> owed;     // items the rules have revealed and their owners not yet
+  bool at_chance = false;              // the game stands at a chance event ...
+  std::vector<bool> shared;            // ... and these seats have given their share of it
+  std::vector<Secrets::Item> unknown;  // committed items this browser does not know: stand-ins in record
+  // The view of `seat` of the state after `n` actions of the record (all: -1), stand-ins masked.
+  Json view(int seat, long n = -1) const;
 };
 
 // Replays and checks a whole history. Throws DataError naming the entry

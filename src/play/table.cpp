@@ -548,6 +548,7 @@ int Table::shown_seat() const { return watch_ || !session_ ? -1 : session_->view
 Json Table::shown_view() const {
   if (!session_) return Json::object();
   if (watch_) return watch_->views[size_t(std::clamp(replay_pos, 0, replay_length()))];
+  if (corr_) return corr_->state().view(shown_seat(), replaying ? long(replay_pos) : -1L);  // stand-ins masked
   if (replaying) return session_->match().state_at(size_t(replay_pos))->view(shown_seat());
   return session_->state().view(shown_seat());
 }
@@ -652,7 +653,7 @@ Json Table::state() const {
                     {"finished", r.finished}, {"verified", r.verified},
                     {"failure", r.failure},   {"link", corr_->code()}};
   }
-  j["view"] = watch_ ? shown_view() : s.view(seat);
+  j["view"] = watch_ || corr_ ? shown_view() : s.view(seat);
   j["log"] = shown_log();
   j["can_undo"] = !watch_ && session_->match().can_undo();
   j["can_redo"] = !watch_ && session_->match().can_redo();

@@ -15,6 +15,10 @@ using namespace gamut::corr;
 TEST_CASE("corr: the hash is libsodium's BLAKE2b-256") {
   // RFC 7693's BLAKE2b with a 32-byte digest of the empty input, as every implementation gives it.
   CHECK(crypto::hex(crypto::hash("")) == "0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8");
+  // The history's seal, BLAKE2b-512: the digest OpenSSL and Node call blake2b512.
+  CHECK(crypto::hex(crypto::hash512("")) ==
+        "786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419d25e1031afee585313896444934eb04b903a685b1448b7"
+        "55d56f701afe9be2ce");
   CHECK(crypto::random_bytes(16) != crypto::random_bytes(16));
   CHECK(crypto::random_bytes(32).size() == 32);
 }

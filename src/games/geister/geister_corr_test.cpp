@@ -5,55 +5,23 @@
 #include <optional>
 
 #include "core/crypto.h"
+#include "corr_play.h"
 #include "games/geister/geister.h"
 #include "play/corr.h"
 
 using namespace gamut;
 using namespace gamut::corr;
 using geister::GeisterState;
+using testing::Play;
 
 namespace {
-
-struct Play {
-  std::optional<corr::Game> g[2];  // browser i holds seat i once it has claimed it
-  std::vector<std::string> sent;   // every link passed, in order
-  Rng rng{20261201};
-  int at = 0;  // the browser in front of its player
-
-  explicit Play(const Json& options = Json::object()) { g[0] = corr::Game::create("geister", options, 2, 0); }
-
-  // The browser at the screen makes its moves; then its link goes to the other one.
-  // Returns false once neither has anything left to do.
-  bool step() {
-    corr::Game& me = *g[at];
-    const Replay& r = me.state();
-    if (r.task == Replay::kMoveTask && r.to_act == me.seat()) {
-      Match m(r.record);
-      std::vector<Action> legal = m.state().legal();
-      me.play(legal[size_t(rng.below(int(legal.size())))]);
-      return true;
-    }
-    if (r.finished && g[1 - at] && g[1 - at]->state().finished) return false;
-    sent.push_back(me.code());
-    int o = 1 - at;
-    g[o] = corr::Game::open(sent.back(), g[o] ? &*g[o] : nullptr);
-    at = o;
-    return true;
-  }
-  void until(const std::function<bool()>& stop) {
-    for (int guard = 0; guard < 5000 && !stop() && step(); ++guard) {
-    }
-  }
-  // The position as anyone sees it from a link: stand-ins for every secret, true places.
-  static std::unique_ptr<State> public_state(const Link& l) { return Match(replay(l, nullptr).record).state().clone(); }
-};
 
 const GeisterState& gs(const State& s) { return static_cast<const GeisterState&>(s); }
 
 }  // namespace
 
 TEST_CASE("geister by link: a whole game; no link holds a colour the rules have not shown; verified") {
-  Play p;
+  Play p("geister");
   p.until([] { return false; });
   REQUIRE(p.g[0]);
   REQUIRE(p.g[1]);
@@ -104,20 +72,29 @@ TEST_CASE("geister by link: a whole game; no link holds a colour the rules have 
 }
 
 TEST_CASE("geister by link: the capturer's browser shows no result before the owner's reveal") {
-  Play p(Json{{"first", "South"}});
+  Play p("geister", Json{{"first", "South"}});
   // Until some capture: the capturer's own link then waits for the reveal.
   bool waited = false;
   p.until([&] {
     if (!p.g[0] || !p.g[1]) return false;
     for (auto& g : p.g)
-      if (g->state().task == Replay::kRevealTask && g->state().to_act != g->seat()) waited = true;
+      if (g->state().task == Replay::kRevealTask && g->state().to_act != g->seat()) {
+        waited = true;
+        CHECK(!g->state().finished);
+        CHECK(g->state().result.empty());
+        // The captured ghost's colour is the stand-in's: the screen shows it face down until the reveal.
+        Json v = g->state().view(g->seat());
+        int hidden = 0;
+        for (const Json& x : v["side"]) hidden += x["seat"] != g->seat() && x["face"] == "hidden";
+        CHECK(hidden == 1);
+      }
     return waited;
   });
   CHECK(waited);
 }
 
 TEST_CASE("geister by link: tampered links are refused and the game held stays as it was") {
-  Play p(Json{{"first", "lot"}});
+  Play p("geister", Json{{"first", "lot"}});
   // Play on until both have moved a few times and a capture has been revealed.
   auto has_reveal = [&] {
     if (!p.g[0] || !p.g[1] || p.at != 0) return false;
@@ -192,7 +169,7 @@ TEST_CASE("geister by link: tampered links are refused and the game held stays a
 }
 
 TEST_CASE("geister by link: a seat key carries a seat to another device, and nothing else does") {
-  Play p(Json{{"first", "South"}});
+  Play p("geister", Json{{"first", "South"}});
   p.until([&] { return p.g[1] && p.g[1]->state().task == Replay::kMoveTask && p.at == 1; });
   REQUIRE(p.g[1]);
   // The other device opens the link: both seats are taken, so it holds none.

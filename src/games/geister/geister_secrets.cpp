@@ -52,6 +52,19 @@ class GeisterSecrets : public Secrets {
     if (a < kEscapeBase && ghost / 8 == st.to_move()) return {};  // not a capture
     return {{ghost / 8, 0, ghost % 8}};
   }
+
+  // view() lists the pieces on the board, then those beside it, each in ghost order.
+  void mask(Json& view, const State& s, const std::vector<Item>& unknown) const override {
+    const GeisterState& st = g(s);
+    size_t on = 0, off = 0;
+    for (int i = 0; i < kGhosts; ++i) {
+      const Ghost& gh = st.ghost(i);
+      if (gh.at == kOffBoard) continue;
+      Json& p = gh.at >= 0 ? view["pieces"][on++] : view["side"][off++];
+      for (const Item& u : unknown)
+        if (u.seat == i / 8 && u.item == i % 8) p["face"] = "hidden";
+    }
+  }
 };
 
 std::unique_ptr<Secrets> make_secrets() { return std::make_unique<GeisterSecrets>(); }
