@@ -481,6 +481,11 @@ Game Game::open(const std::string& code, const Game* have) {
   return g;
 }
 
+std::string Game::code() const {
+  if (code_entries_ != link_.entries.size()) code_ = encode_link(link_), code_entries_ = link_.entries.size();
+  return code_;
+}
+
 bool Game::claim() {
   if (key_ || replay_.to_act < 0) return false;
   int s = replay_.to_act;

@@ -123,7 +123,7 @@ class Game {
   const std::optional<Key>& key() const { return key_; }
   const Replay& state() const { return replay_; }
   int seat() const { return key_ ? key_->seat : -1; }
-  std::string code() const { return encode_link(link_); }
+  std::string code() const;  // the link's code, kept until the history grows: the page asks for it often
   // Claims the seat the game waits to join, with a fresh key; false if none waits.
   bool claim();
   // Takes a seat key made on another device; throws DataError if it is not this game's or does not fit.
@@ -138,6 +138,8 @@ class Game {
   Link link_;
   std::optional<Key> key_;
   Replay replay_;
+  mutable std::string code_;
+  mutable size_t code_entries_ = size_t(-1);
 };
 
 }  // namespace gamut::corr

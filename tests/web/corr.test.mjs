@@ -34,8 +34,8 @@ function pack(body) {
 const varint = (v) => { const o = []; while (v >= 0x80) { o.push((v & 0x7f) | 0x80); v = Math.floor(v / 128); } o.push(v); return o; };
 const bytes = (b) => [...varint(b.length), ...b];
 const KIND = { 1: 'join', 2: 'move', 3: 'commit', 4: 'reveal', 5: 'chance' };
-function decode(code) {
-  const b = unpack(code); let p = 0;
+function decode(link) {
+  const at = link.indexOf('#play='), b = unpack(at >= 0 ? link.slice(at + 6) : link); let p = 0;
   const v = () => { let x = 0, s = 0; for (;;) { const c = b[p++]; x += (c & 0x7f) * 2 ** s; s += 7; if (!(c & 0x80)) return x; } };
   const raw = () => { const n = v(); const r = b.slice(p, p + n); p += n; return r; };
   const l = { format: v(), game: Buffer.from(raw()).toString(), version: v(), options: Buffer.from(raw()).toString(), seats: v(), nonce: raw(), entries: [] };
@@ -58,13 +58,13 @@ const entryBytes = (e) => {
   if (e.kind !== 'move') o.push(...bytes(e.bytes));
   return o;
 };
-// What a forger does: edit the history and seal it again (BLAKE2b-512 chain, as in corr.cpp).
+// What a forger does: edit the history and seal it again (BLAKE2b-512 chain, as in corr.cpp); a link to this page.
 function encode(l) {
   const header = [...bytes([...Buffer.from(l.game)]), ...varint(l.version), ...bytes([...Buffer.from(l.options)]), ...varint(l.seats), ...bytes(l.nonce)];
   const H = (x) => [...crypto.createHash('blake2b512').update(Buffer.from(x)).digest()];
   let h = H([...Buffer.from('gamut history'), ...header]);
   for (const e of l.entries) h = H([...h, ...entryBytes(e)]);
-  return pack([...varint(4), ...header, ...varint(l.entries.length), ...l.entries.flatMap(entryBytes), ...bytes(h)]);
+  return url + '#play=' + pack([...varint(4), ...header, ...varint(l.entries.length), ...l.entries.flatMap(entryBytes), ...bytes(h)]);
 }
 
 // ---- the pages
@@ -96,13 +96,16 @@ async function refused(page, link, pattern) {
 }
 const off = (view, seat) => view.side.filter((p) => p.seat === seat);
 
-// The test's player: takes a ghost when it can, else steps towards the enemy, so a game ends soon.
+// The test's player: takes a ghost when it can, else steps towards the nearest enemy, so a game ends soon.
 function pick(names, s) {
-  const enemy = new Set(s.view.pieces.filter((p) => p.seat !== s.seat).map((p) => p.node));
-  const take = names.find((n) => enemy.has(n.split('-')[1]));
+  const enemy = s.view.pieces.filter((p) => p.seat !== s.seat).map((p) => p.node);
+  const take = names.find((n) => enemy.includes(n.split('-')[1]));
   if (take) return take;
-  const fwd = names.find((n) => /^[a-f][1-6]-[a-f][1-6]$/.test(n) && (+n[4] - +n[1]) * (s.seat === 0 ? 1 : -1) > 0);
-  return fwd || names[0];
+  const xy = (n) => [n.charCodeAt(0) - 97, +n[1]];
+  const near = (n) => Math.min(...enemy.map((e) => Math.abs(xy(e)[0] - xy(n)[0]) + Math.abs(xy(e)[1] - xy(n)[1])));
+  const steps = names.filter((n) => /^[a-f][1-6]-[a-f][1-6]$/.test(n));
+  steps.sort((x, y) => near(x.split('-')[1]) - near(y.split('-')[1]));
+  return steps[0] || names[0];
 }
 
 test('Geister by link: two browsers play a whole game by clicks and links; secrets stay out of the links; verified; doctored links refused', async () => {
