@@ -102,7 +102,7 @@ std::string encode_link(const Link& l) {
 Link decode_link(const std::string& c) {
   std::string body = code::unpack(c);
   code::Reader rd{body};
-  if (rd.varint() != kLinkFormat) throw DataError("this is not a play-by-link link");
+  if (rd.varint() != kLinkFormat) throw DataError(T("this is not a play-by-link link"));
   Link l;
   l.game = rd.bytes();
   l.version = int(rd.varint());
@@ -110,12 +110,13 @@ Link decode_link(const std::string& c) {
   l.seats = int(rd.varint());
   l.nonce = rd.bytes();
   uint64_t n = rd.varint();
-  if (n > body.size()) throw DataError("the link is corrupt (too many entries)");
+  if (n > body.size()) throw DataError(T("the link is corrupt (too many entries)"));
   for (uint64_t i = 0; i < n; ++i) {
     Entry e;
     e.seat = int(rd.varint());
     uint64_t k = rd.varint();
-    if (k < kJoin || k > kShare) throw DataError("move " + std::to_string(i + 1) + " of the link is of no known kind");
+    if (k < kJoin || k > kShare)
+      throw DataError(T("move ") + std::to_string(i + 1) + T(" of the link is of no known kind"));
     e.kind = Kind(k);
     if (e.kind == kMove) e.action = Action(uint32_t(rd.varint()));
     if (e.kind == kReveal) {
@@ -127,9 +128,9 @@ Link decode_link(const std::string& c) {
     l.entries.push_back(e);
   }
   std::string seal = rd.bytes();
-  if (!rd.done()) throw DataError("the link has bytes after its end");
+  if (!rd.done()) throw DataError(T("the link has bytes after its end"));
   if (!crypto::equal(seal, history_hash(l, l.entries.size())))
-    throw DataError("the link's history does not match its hash chain: it was damaged or edited");
+    throw DataError(T("the link's history does not match its hash chain: it was damaged or edited"));
   return l;
 }
 
@@ -150,22 +151,22 @@ std::string encode_key(const Key& k) {
 Key decode_key(const std::string& c) {
   std::string body = code::unpack(c);
   code::Reader rd{body};
-  if (rd.varint() != kKeyFormat) throw DataError("this is not a seat key");
+  if (rd.varint() != kKeyFormat) throw DataError(T("this is not a seat key"));
   Key k;
   k.nonce = rd.bytes();
   k.seat = int(rd.varint());
   k.master = rd.bytes();
-  if (k.master.size() != 32) throw DataError("the seat key is damaged");
+  if (k.master.size() != 32) throw DataError(T("the seat key is damaged"));
   uint64_t n = rd.varint();
-  if (n > body.size()) throw DataError("the seat key is damaged");
+  if (n > body.size()) throw DataError(T("the seat key is damaged"));
   for (uint64_t i = 0; i < n; ++i) {
     uint64_t m = rd.varint();
-    if (m > body.size()) throw DataError("the seat key is damaged");
+    if (m > body.size()) throw DataError(T("the seat key is damaged"));
     std::vector<int> s;
     for (uint64_t j = 0; j < m; ++j) s.push_back(int(rd.varint()));
     k.secrets.push_back(s);
   }
-  if (!rd.done()) throw DataError("the seat key is damaged");
+  if (!rd.done()) throw DataError(T("the seat key is damaged"));
   return k;
 }
 
@@ -217,10 +218,10 @@ struct Replayer {
     game = load_game(l.game, l.version);
     sec = secrets_for(l.game);
     if (l.seats < game->info().min_seats || l.seats > game->info().max_seats)
-      throw DataError(game->info().name + " takes " + std::to_string(game->info().min_seats) + "-" +
-                      std::to_string(game->info().max_seats) + " seats");
-    if (game->info().hidden_info && !sec) throw DataError(game->info().name + " cannot be played by link");
-    if (l.nonce.size() != 16) throw DataError("the link has no game nonce");
+      throw DataError(game->info().name + T(" takes ") + std::to_string(game->info().min_seats) + T("-") +
+                      std::to_string(game->info().max_seats) + T(" seats"));
+    if (game->info().hidden_info && !sec) throw DataError(game->info().name + T(" cannot be played by link"));
+    if (l.nonce.size() != 16) throw DataError(T("the link has no game nonce"));
     out.record.game = l.game;
     out.record.version = game->data_version();
     out.record.options = game->resolve_options(l.options);
@@ -231,37 +232,38 @@ struct Replayer {
     cur.resize(size_t(l.seats));
     used.resize(size_t(l.seats));
     if (key && (key->nonce != l.nonce || key->seat < 0 || key->seat >= l.seats))
-      throw DataError("the seat key is not one of this game's");
+      throw DataError(T("the seat key is not one of this game's"));
   }
 
   std::string who(int seat) const { return game->seat_name(seat); }
 
   void apply(Action a) {
     std::vector<Action> legal = s->legal();
-    if (s->terminal() || !std::binary_search(legal.begin(), legal.end(), a)) throw DataError("that move is not legal");
+    if (s->terminal() || !std::binary_search(legal.begin(), legal.end(), a))
+      throw DataError(T("that move is not legal"));
     s->apply(a);
     out.record.actions.push_back(a);
   }
 
   void entry(const Entry& e) {
-    if (e.seat < 0 || e.seat >= l.seats) throw DataError("no such seat");
+    if (e.seat < 0 || e.seat >= l.seats) throw DataError(T("no such seat"));
     bool mine = key && key->seat == e.seat;
     int t = s->to_move();
     switch (e.kind) {
       case kJoin:
-        if (!last_link[e.seat].empty()) throw DataError(who(e.seat) + " joined twice");
-        if (e.bytes.size() != crypto::kHash) throw DataError("a join without its chance chain");
+        if (!last_link[e.seat].empty()) throw DataError(who(e.seat) + T(" joined twice"));
+        if (e.bytes.size() != crypto::kHash) throw DataError(T("a join without its chance chain"));
         if (mine && !crypto::equal(e.bytes, chain_link(*key, 0)))
-          throw DataError("this is not the chance chain your seat key committed to");
+          throw DataError(T("this is not the chance chain your seat key committed to"));
         last_link[e.seat] = e.bytes;
         out.joined.push_back(e.seat);
         return;
       case kCommit: {
-        if (t != e.seat || !sec || !sec->secret(*s)) throw DataError(who(e.seat) + " has no secret to choose now");
-        if (last_link[e.seat].empty()) throw DataError(who(e.seat) + " has not joined");
-        if (!owed.empty()) throw DataError("a reveal the rules call for has not been made");
+        if (t != e.seat || !sec || !sec->secret(*s)) throw DataError(who(e.seat) + T(" has no secret to choose now"));
+        if (last_link[e.seat].empty()) throw DataError(who(e.seat) + T(" has not joined"));
+        if (!owed.empty()) throw DataError(T("a reveal the rules call for has not been made"));
         size_t n = e.bytes.size() / crypto::kHash;
-        if (n == 0 || e.bytes.size() % crypto::kHash) throw DataError("a damaged commitment");
+        if (n == 0 || e.bytes.size() % crypto::kHash) throw DataError(T("a damaged commitment"));
         int number = int(commits[e.seat].size());
         std::vector<std::string> cs;
         for (size_t i = 0; i < n; ++i) cs.push_back(e.bytes.substr(i * crypto::kHash, crypto::kHash));
@@ -269,12 +271,12 @@ struct Replayer {
         std::vector<int> known(n, -1);
         if (mine) {
           if (size_t(number) >= key->secrets.size() || key->secrets[size_t(number)].size() != n)
-            throw DataError("your seat key does not hold this secret");
+            throw DataError(T("your seat key does not hold this secret"));
           known = key->secrets[size_t(number)];
           for (size_t i = 0; i < n; ++i)
             if (!crypto::equal(cs[i],
                                commitment(l.nonce, e.seat, number, int(i), known[i], salt(*key, number, int(i)))))
-              throw DataError("this is not the secret your seat committed to");
+              throw DataError(T("this is not the secret your seat committed to"));
         } else {
           for (size_t i = 0; i < n; ++i) {
             auto it = all_reveals.find({e.seat, number, int(i)});
@@ -282,20 +284,20 @@ struct Replayer {
           }
         }
         Action a = mine ? sec->action(*s, known) : sec->stand_in(*s, known);
-        if (a < 0) throw DataError("the reveals of " + who(e.seat) + "'s secret fit no legal choice");
+        if (a < 0) throw DataError(T("the reveals of ") + who(e.seat) + T("'s secret fit no legal choice"));
         secret_at.emplace_back(out.record.actions.size(), e.seat, number);
         apply(a);
         return;
       }
       case kMove: {
-        if (t != e.seat) throw DataError("it is not " + who(e.seat) + "'s move");
-        if (last_link[e.seat].empty()) throw DataError(who(e.seat) + " has not joined");
-        if (sec && sec->secret(*s)) throw DataError("a secret choice sent in the open");
-        if (!owed.empty()) throw DataError(who(e.seat) + " moved before a reveal the rules call for was made");
+        if (t != e.seat) throw DataError(T("it is not ") + who(e.seat) + T("'s move"));
+        if (last_link[e.seat].empty()) throw DataError(who(e.seat) + T(" has not joined"));
+        if (sec && sec->secret(*s)) throw DataError(T("a secret choice sent in the open"));
+        if (!owed.empty()) throw DataError(who(e.seat) + T(" moved before a reveal the rules call for was made"));
         std::vector<Secrets::Item> items = sec ? sec->revealed_by(*s, e.action) : std::vector<Secrets::Item>{};
         for (const Secrets::Item& it : items) {
           bool done = revealed.count({it.seat, it.secret, it.item}) > 0;
-          if (it.seat == e.seat && !done) throw DataError("the move needs its piece revealed first");
+          if (it.seat == e.seat && !done) throw DataError(T("the move needs its piece revealed first"));
           if (!done) owed.push_back(it);
         }
         apply(e.action);
@@ -304,10 +306,10 @@ struct Replayer {
       case kReveal: {
         if (e.secret < 0 || size_t(e.secret) >= commits[e.seat].size() || e.item < 0 ||
             size_t(e.item) >= commits[e.seat][size_t(e.secret)].size())
-          throw DataError(who(e.seat) + " reveals something never committed to");
+          throw DataError(who(e.seat) + T(" reveals something never committed to"));
         if (!crypto::equal(commits[e.seat][size_t(e.secret)][size_t(e.item)],
                            commitment(l.nonce, e.seat, e.secret, e.item, e.value, e.bytes)))
-          throw DataError(who(e.seat) + "'s reveal does not match its commitment (a false reveal)");
+          throw DataError(who(e.seat) + T("'s reveal does not match its commitment (a false reveal)"));
         revealed.insert({e.seat, e.secret, e.item});
         owed.erase(std::remove_if(owed.begin(), owed.end(),
                                   [&](const Secrets::Item& i) {
@@ -317,13 +319,13 @@ struct Replayer {
         return;
       }
       case kShare: {
-        if (t != gamut::kChance) throw DataError("no die, spinner or draw is waiting");
-        if (last_link[e.seat].empty()) throw DataError(who(e.seat) + " has not joined");
-        if (!cur[e.seat].empty()) throw DataError(who(e.seat) + " gave two chance links for one event");
-        if (used[e.seat] >= kChain) throw DataError(who(e.seat) + "'s chance chain is used up");
+        if (t != gamut::kChance) throw DataError(T("no die, spinner or draw is waiting"));
+        if (last_link[e.seat].empty()) throw DataError(who(e.seat) + T(" has not joined"));
+        if (!cur[e.seat].empty()) throw DataError(who(e.seat) + T(" gave two chance links for one event"));
+        if (used[e.seat] >= kChain) throw DataError(who(e.seat) + T("'s chance chain is used up"));
         if (!next_link(last_link[e.seat], e.bytes))
           throw DataError(who(e.seat) +
-                          "'s chance link is not the next one of its chain (a reused or made-up contribution)");
+                          T("'s chance link is not the next one of its chain (a reused or made-up contribution)"));
         last_link[e.seat] = cur[e.seat] = e.bytes;
         ++used[e.seat];
         if (std::any_of(cur.begin(), cur.end(), [](const std::string& c) { return c.empty(); })) return;
@@ -343,7 +345,7 @@ struct Replayer {
       try {
         entry(l.entries[i]);
       } catch (const DataError& ex) {
-        throw DataError("move " + std::to_string(i + 1) + " of the link: " + ex.what());
+        throw DataError(T("move ") + std::to_string(i + 1) + T(" of the link: ") + ex.what());
       }
     }
     unknown();
@@ -394,7 +396,7 @@ struct Replayer {
     std::vector<Action> truth = out.record.actions;
     size_t next = 0;
     for (size_t i = 0; i < truth.size(); ++i) {
-      std::string at = "move " + std::to_string(i + 1) + ": ";
+      std::string at = T("move ") + std::to_string(i + 1) + ": ";
       if (next < secret_at.size() && std::get<0>(secret_at[next]) == i) {
         auto [pos, seat, number] = secret_at[next++];
         std::vector<int> items;
@@ -402,19 +404,19 @@ struct Replayer {
           items.push_back(all_reveals[{seat, number, int(j)}]);
         truth[i] = sec->action(*v, items);
         if (truth[i] < 0) {
-          out.failure = at + who(seat) + "'s opened secret is not a legal choice";
+          out.failure = at + who(seat) + T("'s opened secret is not a legal choice");
           return;
         }
       }
       std::vector<Action> legal = v->legal();
       if (v->terminal() || !std::binary_search(legal.begin(), legal.end(), truth[i])) {
-        out.failure = at + "not legal once the secrets are opened";
+        out.failure = at + T("not legal once the secrets are opened");
         return;
       }
       v->apply(truth[i]);
     }
     if (!v->terminal() || v->returns() != s->returns()) {
-      out.failure = "the result differs once the secrets are opened";
+      out.failure = T("the result differs once the secrets are opened");
       return;
     }
     out.record.actions = truth;
@@ -446,7 +448,7 @@ Game::Game(Link l, std::optional<Key> k) : link_(std::move(l)), key_(std::move(k
 }
 
 Game Game::create(const std::string& id, const Json& options, int seats, int seat) {
-  if (!available(id)) throw DataError("this game cannot be played by link");
+  if (!available(id)) throw DataError(T("this game cannot be played by link"));
   Link l;
   l.game = id;
   auto g = load_game(id);
@@ -467,13 +469,13 @@ Game Game::open(const std::string& code, const Game* have) {
     g.claim();
     return g;
   }
-  if (l.nonce != have->link_.nonce) throw DataError("this link is of another game");
+  if (l.nonce != have->link_.nonce) throw DataError(T("this link is of another game"));
   const std::vector<Entry>& old = have->link_.entries;
   size_t n = std::min(old.size(), l.entries.size());
   for (size_t i = 0; i < n; ++i)
     if (!(old[i] == l.entries[i]))
-      throw DataError("this link changes move " + std::to_string(i + 1) +
-                      ", which your game already has: it was refused and your game is unchanged");
+      throw DataError(T("this link changes move ") + std::to_string(i + 1) +
+                      T(", which your game already has: it was refused and your game is unchanged"));
   if (l.entries.size() <= old.size()) return *have;  // an older link of the same game: nothing new
   Game g(l, have->key_);
   if (!g.key_) g.claim();
@@ -496,7 +498,7 @@ bool Game::claim() {
 }
 
 void Game::import_key(const Key& k) {
-  if (k.nonce != link_.nonce) throw DataError("this seat key is of another game");
+  if (k.nonce != link_.nonce) throw DataError(T("this seat key is of another game"));
   Game g(link_, k);  // throws if the key does not fit what its seat committed to
   *this = g;
   automatic();
@@ -548,13 +550,13 @@ void Game::automatic() {
 }
 
 void Game::play(Action a) {
-  if (!key_) throw DataError("you hold no seat in this game");
-  if (replay_.to_act != key_->seat || replay_.automatic) throw DataError("it is not your move");
+  if (!key_) throw DataError(T("you hold no seat in this game"));
+  if (replay_.to_act != key_->seat || replay_.automatic) throw DataError(T("it is not your move"));
   const int me = key_->seat;
   Match m(replay_.record);
   const State& s = m.state();
   std::vector<Action> legal = s.legal();
-  if (!std::binary_search(legal.begin(), legal.end(), a)) throw DataError("that move is not legal");
+  if (!std::binary_search(legal.begin(), legal.end(), a)) throw DataError(T("that move is not legal"));
   const Secrets* sec = secrets_for(link_.game);
   if (sec && sec->secret(s)) {
     std::vector<int> items = sec->items(s, a);
