@@ -50,10 +50,13 @@ static Json entry_json(const std::string& id, const Session& s, const std::strin
             {"moves", s.state().move_number()},
             {"finished", by_link ? by_link->state().finished : s.state().terminal()},
             {"session", s.save_json()}};
-  if (by_link)
+  if (by_link) {
+    // Every seat is a person's, each in their own browser; the session marks the others as not played here.
+    e["session"]["players"] = Json(std::vector<std::string>(size_t(s.match().seats()), "human"));
     e["by_link"] = {{"link", by_link->code()},
                     {"nonce", code::pack(by_link->link().nonce)},
                     {"key", by_link->key() ? Json(corr::encode_key(*by_link->key())) : Json(nullptr)}};
+  }
   return e;
 }
 

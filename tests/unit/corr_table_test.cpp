@@ -61,6 +61,7 @@ TEST_CASE("corr table: two browsers play a whole game by link; the result says v
     std::vector<Table::Entry> lib = x.table.library();
     REQUIRE(lib.size() == 1);
     CHECK(lib[0].finished);
+    CHECK(lib[0].players == std::vector<std::string>{"human", "human"});  // people at both seats, none an AI
   }
   CHECK(b[0].table.state()["by_link"]["seat"] == 0);
   CHECK(b[1].table.state()["by_link"]["seat"] == 1);
