@@ -115,9 +115,9 @@
   window.addEventListener('hashchange', function () {
     var h = decodeURIComponent(location.hash.replace(/^#/, ''));
     if (h.indexOf('play=') === 0 && window.gamut.isReady) {
-      var err = window.gamut.load(h.slice(5));
+      // The app opens it as it opens a link at start-up: a refused one is told on the screen.
+      var err = window.gamut.ui('open:' + h.slice(5));
       if (err) console.warn('gamut: ' + err);
-      else history.replaceState(null, '', location.pathname + location.search);  // a reload resumes the game played on
     }
   });
 })();

@@ -16,9 +16,13 @@ Action draw_chance(const State& s, uint64_t seed, const std::vector<Action>& his
   }
   h ^= uint64_t(history.size());
   Rng rng(splitmix64(h));
+  return pick_chance(s, rng.uniform());
+}
+
+Action pick_chance(const State& s, double u) {
   std::vector<Action> outs = s.legal();
   std::vector<double> p = s.chance_probs();
-  double u = rng.uniform(), acc = 0;
+  double acc = 0;
   for (size_t i = 0; i < outs.size(); ++i) {
     acc += p[i];
     if (u < acc) return outs[i];

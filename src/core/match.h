@@ -34,6 +34,8 @@ struct Record {
 // meets a fresh one that nothing on the screen foretold, since the seed is
 // never in a seat's view.
 Action draw_chance(const State& s, uint64_t seed, const std::vector<Action>& history);
+// The outcome a uniform number u in [0, 1) picks among s's chance outcomes, by their weights.
+Action pick_chance(const State& s, double u);
 
 class Match {
  public:

@@ -14,14 +14,16 @@ std::string storage_set(const std::string& key, const std::string& value);  // "
 void storage_remove(const std::string& key);
 std::vector<std::string> storage_keys(const std::string& prefix);
 void copy_text(const std::string& text);
-std::string url_hash();                          // without '#'
-void set_url_hash(const std::string& h);         // "" removes it; no history entry either way
-std::string url_param(const std::string& name);  // "" when absent
-std::string page_url();                          // without hash or query
-std::string url_query();                         // the query string, "" when none
-uint64_t random64();                             // from the browser's crypto source
-void post_to_host(const std::string& json);      // window.parent.postMessage when embedded
-void announce(const std::string& text);          // the page's live region, read by screen readers
+bool can_share();                                                   // the browser has a share sheet (navigator.share)
+void share_link(const std::string& title, const std::string& url);  // opens it; nothing when there is none
+std::string url_hash();                                             // without '#'
+void set_url_hash(const std::string& h);                            // "" removes it; no history entry either way
+std::string url_param(const std::string& name);                     // "" when absent
+std::string page_url();                                             // without hash or query
+std::string url_query();                                            // the query string, "" when none
+uint64_t random64();                                                // from the browser's crypto source
+void post_to_host(const std::string& json);                         // window.parent.postMessage when embedded
+void announce(const std::string& text);                             // the page's live region, read by screen readers
 double now_ms();
 double date_now();  // ms since epoch, for save dates
 

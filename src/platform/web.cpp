@@ -86,6 +86,14 @@ EM_JS(void, js_copy, (const char* text), {
   }
 });
 
+EM_JS(int, js_can_share, (), { return typeof navigator.share === "function" ? 1 : 0; });
+EM_JS(void, js_share, (const char* title, const char* url), {
+  try {
+    navigator.share({title : UTF8ToString(title), url : UTF8ToString(url)}).catch(function(){});
+  } catch (e) {
+  }
+});
+
 EM_JS(char*, js_url_part, (int which, const char* name), {
   var s = "";
   try {
@@ -167,6 +175,8 @@ std::vector<std::string> storage_keys(const std::string& prefix) {
   return r;
 }
 void copy_text(const std::string& t) { js_copy(t.c_str()); }
+bool can_share() { return js_can_share() != 0; }
+void share_link(const std::string& title, const std::string& url) { js_share(title.c_str(), url.c_str()); }
 std::string url_hash() { return take(js_url_part(0, "")); }
 void set_url_hash(const std::string& h) { js_set_hash(h.c_str()); }
 std::string url_param(const std::string& n) { return take(js_url_part(1, n.c_str())); }

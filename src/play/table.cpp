@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "core/code.h"
+#include "core/text.h"
 #include "core/view.h"
 
 namespace gamut {
@@ -37,20 +39,30 @@ Json Table::read_entry(const std::string& id) const {
 }
 
 // A library entry: the session and what the list shows of it without replaying it.
-static Json entry_json(const std::string& id, const Session& s, const std::string& name, double created,
-                       double updated) {
-  return {{"id", id},
-          {"game", s.match().record().game},
-          {"name", name},
-          {"created", created},
-          {"updated", updated},
-          {"moves", s.state().move_number()},
-          {"finished", s.state().terminal()},
-          {"session", s.save_json()}};
+// A game played by link adds its link and this seat's key, which stays in this browser.
+static Json entry_json(const std::string& id, const Session& s, const std::string& name, double created, double updated,
+                       const corr::Game* by_link = nullptr) {
+  Json e = {{"id", id},
+            {"game", s.match().record().game},
+            {"name", name},
+            {"created", created},
+            {"updated", updated},
+            {"moves", s.state().move_number()},
+            {"finished", by_link ? by_link->state().finished : s.state().terminal()},
+            {"session", s.save_json()}};
+  if (by_link) {
+    // Every seat is a person's, each in their own browser; the session marks the others as not played here.
+    e["session"]["players"] = Json(std::vector<std::string>(size_t(s.match().seats()), "human"));
+    e["by_link"] = {{"link", by_link->code()},
+                    {"nonce", code::pack(by_link->link().nonce)},
+                    {"key", by_link->key() ? Json(corr::encode_key(*by_link->key())) : Json(nullptr)}};
+  }
+  return e;
 }
 
 std::string Table::write_entry(const std::string& id, const Session& s, const std::string& name, double created) {
-  std::string text = entry_json(id, s, name, created, date_ms_()).dump(), err = storage_.set(key(id), text);
+  std::string text = entry_json(id, s, name, created, date_ms_(), corr_.get()).dump(),
+              err = storage_.set(key(id), text);
   cache_ok_ = false;
   if (err.empty()) return "";
   // Full: finished games go first, oldest first, and the person is told. An
@@ -72,6 +84,7 @@ std::string Table::write_entry(const std::string& id, const Session& s, const st
 
 void Table::start(std::unique_ptr<Session> s, const std::string& name) {
   session_ = std::move(s);
+  corr_.reset();
   notes = session_->match().record().notes;
   replay_only = false;
   watch_.reset();
@@ -88,6 +101,7 @@ void Table::start(std::unique_ptr<Session> s, const std::string& name) {
 // A saved game comes back as it was: no chance is resolved and a finished game does not end again.
 void Table::open(std::unique_ptr<Session> s, const std::string& id) {
   session_ = std::move(s);
+  corr_.reset();
   notes = session_->match().record().notes;
   replay_only = false;
   watch_.reset();
@@ -163,6 +177,13 @@ std::vector<Table::Entry> Table::library() const {
 std::string Table::open_game(const std::string& id) {
   try {
     Json e = read_entry(id);
+    if (e.contains("by_link")) {
+      const Json& b = e["by_link"];
+      std::optional<corr::Key> k;
+      if (b.value("key", Json()).is_string()) k = corr::decode_key(b["key"].get<std::string>());
+      show_corr(std::make_unique<corr::Game>(corr::decode_link(b.at("link").get<std::string>()), k), id);
+      return "";
+    }
     open(Session::from_json(e.at("session")), id);
     return "";
   } catch (const std::exception& ex) {
@@ -258,6 +279,14 @@ std::string Table::new_game(const std::string& id, const std::string& options_js
     Json o = options_json.empty() ? Json::object() : parse_json_text(options_json, "options");
     if (!o.is_object()) return "options must be an object";
     auto g = load_game(id);
+    if (o.value("by_link", false)) {
+      int n = o.contains("seats") && o["seats"].is_array() ? int(o["seats"].size())
+                                                           : o.value("players", g->info().min_seats);
+      auto c = std::make_unique<corr::Game>(
+          corr::Game::create(id, o.contains("options") ? o["options"] : Json::object(), n, 0));
+      show_corr(std::move(c), "");
+      return "";
+    }
     Record r;
     r.game = id;
     int n =
@@ -302,7 +331,9 @@ std::string Table::load(const std::string& code_in) {
   size_t p = code.find("#play=");
   if (p != std::string::npos) code = code.substr(p + 6);
   try {
-    if (code_format(code) == 3) {
+    uint64_t format = code_format(code);
+    if (format == corr::kLinkFormat || format == corr::kKeyFormat) return load_corr(code, format);
+    if (format == 3) {
       auto w = std::make_unique<Watch>(decode_watch_code(code));
       Record r;
       r.game = w->game;
@@ -354,6 +385,18 @@ std::string Table::load(const std::string& code_in) {
 
 std::string Table::act(const std::string& name) {
   if (!session_) return "no game in progress";
+  if (corr_) {
+    Action a = session_->state().find_action(name);
+    if (a < 0 || !can_act()) return "'" + name + "' is not a legal action now";
+    try {
+      auto g = std::make_unique<corr::Game>(*corr_);
+      g->play(a);
+      show_corr(std::move(g), current_);
+      return "";
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+  }
   if (watch_) return "this is a watch link: it replays the game and cannot be played on";
   if (replay_only) return "this shows a replay: it cannot be played on";
   if (replaying) return "a replay is shown: go back to the game to play";
@@ -367,6 +410,7 @@ std::string Table::act(const std::string& name) {
 }
 
 std::string Table::undo() {
+  if (corr_) return T("a move sent by link cannot be taken back");
   if (!session_ || watch_ || replaying) return "nothing to undo";
   std::string err = session_->undo();
   if (err.empty()) changed();
@@ -374,13 +418,13 @@ std::string Table::undo() {
 }
 
 std::string Table::redo() {
-  if (!session_ || watch_ || replaying || !session_->redo()) return "nothing to redo";
+  if (!session_ || watch_ || replaying || corr_ || !session_->redo()) return "nothing to redo";
   changed();
   return "";
 }
 
 bool Table::step(double budget_ms, double now_ms) {
-  if (!session_ || replaying) return false;
+  if (!session_ || replaying || corr_) return false;  // by link, chance and the other seats come in links
   const State& s = session_->state();
   bool ai_turn = s.to_move() == kChance || (s.to_move() >= 0 && session_->seats()[s.to_move()].ai);
   if (!ai_turn && !session_->hinting()) return false;
@@ -480,6 +524,7 @@ bool Table::command(const std::string& cmd, std::string& err) {
 
 std::string Table::share_code() const {
   if (watch_) return encode_watch_code(*watch_);
+  if (corr_) return corr_->code();
   if (!session_) return "";
   Record r = session_->match().record();
   r.players.clear();  // who sits where now, not what the code it came from said
@@ -511,6 +556,7 @@ int Table::shown_seat() const { return watch_ || !session_ ? -1 : session_->view
 Json Table::shown_view() const {
   if (!session_) return Json::object();
   if (watch_) return watch_->views[size_t(std::clamp(replay_pos, 0, replay_length()))];
+  if (corr_) return corr_->state().view(shown_seat(), replaying ? long(replay_pos) : -1L);  // stand-ins masked
   if (replaying) return session_->match().state_at(size_t(replay_pos))->view(shown_seat());
   return session_->state().view(shown_seat());
 }
@@ -603,7 +649,19 @@ Json Table::state() const {
   j["legal_paths"] = paths;
   j["result"] = s.terminal() ? Json(s.describe_result()) : Json(nullptr);
   if (s.terminal()) j["returns"] = s.returns();
-  j["view"] = watch_ ? shown_view() : s.view(seat);
+  j["by_link"] = nullptr;
+  if (corr_) {
+    // By link, the result waits for every commitment to be opened and checked.
+    const corr::Replay& r = corr_->state();
+    j["result"] = !r.finished  ? Json(nullptr)
+                  : r.verified ? Json(r.result + " " + T("(verified)"))
+                               : Json(T("Not verified: ") + r.failure);
+    j["by_link"] = {{"seat", corr_->seat()},  {"to_act", r.to_act},
+                    {"waiting", r.waiting},   {"your_turn", r.to_act >= 0 && r.to_act == corr_->seat()},
+                    {"finished", r.finished}, {"verified", r.verified},
+                    {"failure", r.failure},   {"link", corr_->code()}};
+  }
+  j["view"] = watch_ || corr_ ? shown_view() : s.view(seat);
   j["log"] = shown_log();
   j["can_undo"] = !watch_ && session_->match().can_undo();
   j["can_redo"] = !watch_ && session_->match().can_redo();
@@ -643,5 +701,85 @@ Json Table::state() const {
   }
   return j;
 }
+
+// ---- play by link ----------------------------------------------------------------
+
+// The game by link on the table: its replay as this seat knows it is the
+// session, this seat the only person at it (the others play in their own
+// browsers; the session never moves for them, see step()).
+void Table::show_corr(std::unique_ptr<corr::Game> g, const std::string& id) {
+  const corr::Replay& r = g->state();
+  std::vector<Seat> seats(size_t(r.record.seats));
+  for (int i = 0; i < int(seats.size()); ++i) seats[size_t(i)].ai = i != g->seat();
+  auto s = std::make_unique<Session>(r.record, std::move(seats));  // throws before anything changes
+  bool fresh = id != current_ || !corr_;
+  session_ = std::move(s);
+  corr_ = std::move(g);
+  watch_.reset();
+  notes.clear();
+  replay_only = false;
+  replaying = false;
+  replay_pos = 0;
+  if (id.empty()) {
+    current_ = new_id();
+    current_name_.clear();
+    current_created_ = date_ms_();
+  } else if (fresh) {
+    current_ = id;
+    try {
+      Json e = read_entry(id);
+      current_name_ = e.value("name", "");
+      current_created_ = e.value("created", date_ms_());
+    } catch (const std::exception&) {
+    }
+  }
+  ended_posted_ = fresh && r.finished;
+  changed(fresh);
+}
+
+std::string Table::find_corr(const std::string& nonce) const {
+  const std::string want = code::pack(nonce);
+  for (const Entry& e : library()) {
+    if (!e.error.empty()) continue;
+    try {
+      Json j = read_entry(e.id);
+      if (j.contains("by_link") && j["by_link"].value("nonce", "") == want) return e.id;
+    } catch (const std::exception&) {
+    }
+  }
+  return "";
+}
+
+std::string Table::load_corr(const std::string& code, uint64_t format) {
+  try {
+    if (format == corr::kKeyFormat) {
+      corr::Key k = corr::decode_key(code);
+      std::string id = find_corr(k.nonce);
+      if (id.empty()) return T("open the game's link on this device first, then its seat key");
+      Json b = read_entry(id)["by_link"];
+      auto g = std::make_unique<corr::Game>(corr::decode_link(b.at("link").get<std::string>()), std::nullopt);
+      g->import_key(k);
+      show_corr(std::move(g), id);
+      return "";
+    }
+    corr::Link l = corr::decode_link(code);
+    std::string id = find_corr(l.nonce);
+    std::unique_ptr<corr::Game> have;
+    if (!id.empty()) {
+      Json b = read_entry(id)["by_link"];
+      std::optional<corr::Key> k;
+      if (b.value("key", Json()).is_string()) k = corr::decode_key(b["key"].get<std::string>());
+      have = std::make_unique<corr::Game>(corr::decode_link(b.at("link").get<std::string>()), k);
+    }
+    // Checked in full before anything is stored: a refused link leaves the library as it was.
+    auto g = std::make_unique<corr::Game>(corr::Game::open(code, have.get()));
+    show_corr(std::move(g), id);
+    return "";
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+std::string Table::seat_key() const { return corr_ && corr_->key() ? corr::encode_key(*corr_->key()) : ""; }
 
 }  // namespace gamut

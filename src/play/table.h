@@ -12,6 +12,7 @@
 
 #include "core/view.h"
 #include "core/watch.h"
+#include "corr.h"
 #include "session.h"
 #include "storage.h"
 
@@ -34,8 +35,11 @@ class Table {
 
   // The page API. Each returns "" or a message for the person; a failed call
   // leaves the current game and every saved game as they were.
+  // options_json may say "by_link": true: play by link (play/corr.h), this browser at the first seat.
   std::string new_game(const std::string& id, const std::string& options_json);
-  // A share code, a watch code, or a link holding "#play=<code>". A share code
+  // A share code, a watch code, a play-by-link link or seat key (corr.h), or a
+  // link holding "#play=<code>". A play-by-link link that rewrites the history
+  // already held, or does not replay, is refused and the stored game stays. A share code
   // joins the library: as a new entry, or the entry of the same game already
   // there (the one with more moves wins). A watch code opens a replay only.
   std::string load(const std::string& code_or_link);
@@ -46,7 +50,12 @@ class Table {
   // "replay:<n>", "live", "tutorial[:<game id>[:<scenario>]]". Returns false if cmd is none of them.
   bool command(const std::string& cmd, std::string& err);
   // The whole game (seed and secrets too): for the player's own other device, or a finished game.
+  // A game played by link: its link, which holds no secret.
   std::string share_code() const;
+  // A game played by link, or null.
+  const corr::Game* by_link() const { return corr_.get(); }
+  // The seat key of the game played by link ("" if this browser holds no seat).
+  std::string seat_key() const;
   // What a spectator may see, move by move, with no seed (watch.h).
   std::string watch_code() const;
   // The page API's state(): the game, whose move, the legal actions with their
@@ -124,6 +133,10 @@ class Table {
   double current_created_ = 0;
   std::unique_ptr<Session> session_;
   std::unique_ptr<Watch> watch_;
+  std::unique_ptr<corr::Game> corr_;  // a game played by link; session_ is then its replay as this seat knows it
+  void show_corr(std::unique_ptr<corr::Game> g, const std::string& id);  // id "": a new library entry
+  std::string load_corr(const std::string& code, uint64_t format);
+  std::string find_corr(const std::string& nonce) const;  // the library entry holding that game, or ""
   bool ended_posted_ = false;
   std::string storage_note_;
   mutable std::vector<Entry> cache_;  // library(), until the next write

@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 
+#include "core/text.h"
 #include "draw.h"
 #include "platform/platform.h"
 #include "rules_panel.h"
@@ -106,18 +107,7 @@ void App::init() {
   table_.set_namespace(ns);
   if (ns == "gamut.") table_.migrate_v1();
   std::string hash = platform::url_hash();
-  if (hash.rfind("play=", 0) == 0) {
-    std::string err = table_.load(hash.substr(5));
-    if (!err.empty()) {
-      notify("This link could not be opened: " + err, true);
-      return;
-    }
-    // The game now lives in the library: a reload resumes it as played on,
-    // not the link's position again.
-    platform::set_url_hash("");
-    if (!table_.watching()) seats_open_ = true;  // who plays each seat, before going on
-    return;
-  }
+  if (hash.rfind("play=", 0) == 0) return open_link(hash.substr(5));
   ui_minimal_ = embed_ && platform::url_param("ui") == "minimal";
   if (embed_ && init_embed()) return;
   std::string game = platform::url_param("game");
@@ -197,10 +187,26 @@ std::string App::api_widget(const std::string& label) const { return widget_json
 
 bool App::layout_stable() const { return widgets_stable() && pending_ui_.empty(); }
 
+void App::open_link(const std::string& code) {
+  std::string err = table_.load(code);
+  if (!err.empty()) {
+    notify(T("This link could not be opened: ") + err, true);
+    return;
+  }
+  // The game now lives in the library: a reload resumes it as played on,
+  // not the link's position again.
+  platform::set_url_hash("");
+  home_ = false;
+  // Who plays each seat, before going on; by link, every seat is its own person's.
+  if (!table_.watching() && !table_.by_link()) seats_open_ = true;
+}
+
 std::string App::api_ui(const std::string& cmd) {
   dirty_ = 3;
   std::string err;
-  if (cmd == "home")
+  if (cmd.rfind("open:", 0) == 0)  // a link put in the address bar of the open page (gamut-api.js)
+    open_link(cmd.substr(5));
+  else if (cmd == "home")
     home_ = true;
   else if (cmd == "play" && table_.session())
     home_ = false;
@@ -485,7 +491,8 @@ void App::draw_play(float w, float h) {
     draw_panel(view, raw, 0, bar_h_ + bh, w, h - bar_h_ - bh);
   else
     draw_panel(view, raw, bw, bar_h_, panel_w_, h - bar_h_);
-  if (table_.session()->state().terminal() && !table_.replaying) draw_banner(bw);
+  bool over = table_.by_link() ? table_.by_link()->state().finished : table_.session()->state().terminal();
+  if (over && !table_.replaying) draw_banner(bw);
   if (table_.session()->undo_request()) draw_undo_request(w, h);
   if (embed_) post_height(w, h);
 }
@@ -558,7 +565,7 @@ void App::draw_banner(float bw) {
   ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(40, 32, 20, 235));
   ImGui::Begin("Result", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize);
   if (g_fonts.title) ImGui::PushFont(g_fonts.title);
-  ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", s.describe_result().c_str());
+  ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", result_text().c_str());
   if (g_fonts.title) ImGui::PopFont();
   if (table_.session()->practice()) ImGui::TextDisabled("A practice game: moves were free to take back.");
   if (button("New game")) {

@@ -68,7 +68,11 @@ class App : public Host {
   void code_row(const char* what, const std::string& code, const char* id);
   void draw_saves();
   void draw_cover(float w, float h);
-  void draw_seats();  // who plays each seat of a game opened from a link
+  void draw_seats();                        // who plays each seat of a game opened from a link
+  void draw_by_link(int seat);              // a game played by link: whose turn, the link, the seat key (dialogs.cpp)
+  std::string result_text() const;          // the result banner's line; by link, "verified" or the move that failed
+  void open_link(const std::string& code);  // a link from the address bar: opened, or the reason shown
+  bool new_by_link_ = false, key_warned_ = false;
   // Embeds (embed.cpp): the modes, the height posted to the host, the move events, the narration.
   bool init_embed();
   void post_height(float w, float h);

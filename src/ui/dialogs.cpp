@@ -8,6 +8,7 @@
 #include <map>
 
 #include "app.h"
+#include "core/text.h"
 #include "draw.h"
 #include "platform/platform.h"
 #include "rules_panel.h"
@@ -52,12 +53,22 @@ void App::draw_new_game() {
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   std::string title = "New game: " + gi.name + "###newgame";
   ImGui::Begin(title.c_str(), &new_open_, ImGuiWindowFlags_NoCollapse);
+  bool by_link = corr::available(new_id_) && new_by_link_;
+  if (corr::available(new_id_)) {
+    checkbox(T("Play by link"), &new_by_link_);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", T("Each player in their own browser, wherever they are: after each move you send a "
+                                "link. Hidden pieces stay hidden and dice stay fair, with no server."));
+  }
   if (gi.max_seats > gi.min_seats) ImGui::SliderInt("Players", &new_count_, gi.min_seats, gi.max_seats);
   new_count_ = std::clamp(new_count_, gi.min_seats, gi.max_seats);
   if (int(new_seats_.size()) < gi.max_seats) new_seats_.resize(gi.max_seats);
   static const char* kinds[] = {"Person",     "AI level 1 (quick)", "AI level 2",
                                 "AI level 3", "AI level 4",         "AI level 5 (strongest)"};
-  for (int i = 0; i < new_count_; ++i) {
+  if (by_link)
+    ImGui::TextWrapped(T("You take %s. Each other seat goes to whoever first opens the link you send them."),
+                       g->seat_name(0).c_str());
+  for (int i = 0; i < new_count_ && !by_link; ++i) {
     int k = new_seats_[i].ai ? new_seats_[i].level : 0;
     ImGui::SetNextItemWidth(240);
     if (ImGui::Combo(g->seat_name(i).c_str(), &k, kinds, 6)) {
@@ -99,8 +110,9 @@ void App::draw_new_game() {
     }
   }
   section("Taking moves back");
-  ImGui::Checkbox("Practice: free undo", &new_practice_);
-  if (ImGui::IsItemHovered())
+  if (by_link) ImGui::TextDisabled("%s", T("By link, a move once sent stays."));
+  if (!by_link) ImGui::Checkbox("Practice: free undo", &new_practice_);
+  if (!by_link && ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "Off: against the computer, undo stops at the last die, draw or hidden piece you have seen.\nOn: any move can "
         "be "
@@ -115,6 +127,7 @@ void App::draw_new_game() {
     Json seats = Json::array();
     for (int i = 0; i < new_count_; ++i) seats.push_back(new_seats_[i].name());
     Json o = {{"seats", seats}, {"options", new_opts_}, {"practice", new_practice_}};
+    if (by_link) o = {{"players", new_count_}, {"options", new_opts_}, {"by_link", true}};
     std::string err = table_.new_game(new_id_, o.dump());
     if (!err.empty())
       notify(err, true);
@@ -149,7 +162,11 @@ void App::draw_share() {
   if (table_.session()) {
     const State& s = table_.session()->state();
     bool secret = table_.session()->match().game().info().hidden_info && !s.terminal();
-    if (table_.watching()) {
+    if (table_.by_link()) {
+      code_row(T("Link of this game played by link: every move so far, with hidden pieces only as sealed "
+                 "fingerprints. Send it to the player whose turn it is; anyone may see it."),
+               table_.share_code(), "link");
+    } else if (table_.watching()) {
       code_row("Watch link of this game: the moves and what every player can see. It replays and cannot be played on.",
                table_.share_code(), "watch");
     } else if (secret) {
@@ -187,10 +204,55 @@ void App::draw_share() {
       notify("That code could not be opened: " + err + ". Your current game is unchanged.", true);
     } else {
       share_open_ = false, load_buf_[0] = 0;
-      if (!table_.watching()) seats_open_ = true;
+      if (!table_.watching() && !table_.by_link()) seats_open_ = true;
     }
   }
   ImGui::End();
+}
+
+// A game played by link, in the side panel: whose turn it is, the link to
+// send, and the seat key with its warning.
+void App::draw_by_link(int seat) {
+  const corr::Game& g = *table_.by_link();
+  const corr::Replay& r = g.state();
+  const Game& game = table_.session()->match().game();
+  if (r.finished) {
+    ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", result_text().c_str());
+  } else if (seat < 0) {
+    ImGui::TextWrapped("%s", T("You hold no seat in this game on this device. To play your seat here, open its "
+                               "seat key under Share."));
+    ImGui::TextWrapped(T("Waiting for %s."), r.waiting.c_str());
+  } else if (r.to_act == seat && !r.automatic) {
+    ImGui::Text(T("Your move (%s)."), game.seat_name(seat).c_str());
+  } else {
+    ImGui::TextWrapped(T("Waiting for %s: send them the link."), r.waiting.c_str());
+  }
+  std::string link = platform::page_url() + "#play=" + g.code();
+  if (button(T("Copy the link"))) platform::copy_text(link), notify(T("Link copied"));
+  if (platform::can_share()) {
+    ImGui::SameLine();
+    if (button(T("Share the link"))) platform::share_link(game.info().name, link);
+  }
+  ImGui::TextDisabled("%s", T("A player who stops sending links stops the game."));
+  if (seat < 0) return;
+  if (!key_warned_) {
+    if (button(T("Seat key"))) key_warned_ = true;
+  } else {
+    ImGui::TextWrapped("%s", T("Your seat key is private: it holds your hidden pieces. Whoever has it can play "
+                               "your seat. Open it on your other device after the game's link, to go on there. "
+                               "Without it your seat cannot be played anywhere but here."));
+    if (button(T("Copy seat key"))) platform::copy_text(table_.seat_key()), notify(T("Seat key copied"));
+    ImGui::SameLine();
+    if (button(T("Hide"))) key_warned_ = false;
+  }
+}
+
+std::string App::result_text() const {
+  if (const corr::Game* g = table_.by_link()) {
+    const corr::Replay& r = g->state();
+    return r.verified ? r.result + " " + T("(verified)") : std::string(T("Not verified: ")) + r.failure;
+  }
+  return table_.session()->state().describe_result();
 }
 
 // A game opened from a link keeps the seats its code names; the person can

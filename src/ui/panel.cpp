@@ -56,6 +56,8 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
       ImGui::SameLine();
       if (button("Back to game")) table_.replaying = false;
     }
+  } else if (table_.by_link()) {
+    draw_by_link(seat);
   } else if (t >= 0) {
     ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + 8, p.y + 10), 7, seat_color(t));
@@ -69,7 +71,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
                          table_.session()->ai_progress());
     }
   } else if (st.terminal()) {
-    ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", st.describe_result().c_str());
+    ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", result_text().c_str());
   }
   if (seat >= 0) ImGui::TextDisabled("You see the board as %s.", g.seat_name(seat).c_str());
   if (!table_.replaying) draw_solo_tools(seat);

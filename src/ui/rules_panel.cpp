@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app.h"
+#include "core/text.h"
 #include "play/session.h"
 #include "widgets.h"
 
@@ -291,6 +292,13 @@ void App::draw_rules() {
   ImGui::TextWrapped("%s", ut.c_str());
   ImGui::TextDisabled("Gamut's rule for its own undo button; the original text has no undo.");
   shown["undo"] = ut;
+  if (corr::available(rules_id_)) {
+    section(T("Playing by link"));
+    std::string by_link = corr::rules_text();
+    ImGui::TextWrapped("%s", by_link.c_str());
+    ImGui::TextDisabled("%s", T("Gamut's own mode; the original text knows only a table between the players."));
+    shown["by_link"] = by_link;
+  }
   draw_components(d, citations, shown);
   if (!citations.empty()) {
     section("The texts cited");

@@ -18,14 +18,25 @@ std::map<std::string, WidgetRect> g_widgets, g_widgets_prev;
 std::string g_scope;
 }  // namespace
 
-bool button(const char* label, ImVec2 size) {
-  bool r = ImGui::Button(label, size);
+// Records the last item's place under `label`, for the tests' clicks.
+static void track(const char* label) {
   ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   ImVec2 c((a.x + b.x) / 2, (a.y + b.y) / 2);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImVec2 lo = dl->GetClipRectMin(), hi = dl->GetClipRectMax();
   bool vis = ImGui::IsItemVisible() && c.x >= lo.x && c.x < hi.x && c.y >= lo.y && c.y < hi.y;
   g_widgets[g_scope + label] = {ImVec4(a.x, a.y, b.x, b.y), vis};
+}
+
+bool button(const char* label, ImVec2 size) {
+  bool r = ImGui::Button(label, size);
+  track(label);
+  return r;
+}
+
+bool checkbox(const char* label, bool* v) {
+  bool r = ImGui::Checkbox(label, v);
+  track(label);
   return r;
 }
 

@@ -16,6 +16,7 @@ namespace gamut::ui {
 // buttons. Labels are scoped by widget_scope() (the home screen's game cards).
 bool button(const char* label, ImVec2 size = ImVec2(0, 0));
 bool big_button(const char* label, bool enabled = true);
+bool checkbox(const char* label, bool* v);     // found by its label like a button
 void widget_scope(const std::string& prefix);  // "" to end a scope
 void widgets_new_frame();                      // the last frame's rects become the previous frame's
 // {x, y, w, h, visible, stable} of a button drawn in the last frame, or "null".
