@@ -68,6 +68,7 @@ App::App() : table_(storage_, platform::date_now) {
     }
     sel_.clear();
     chooser_.clear();
+    keys_moved();
     dirty_ = 3;
     post_move();
     if (!ended) return;

@@ -98,8 +98,9 @@ class App : public Host {
  public:
   void keys_before_frame();  // before ImGui::NewFrame: keyboard navigation on, Enter presses buttons
  private:
-  void keys_begin();                 // this frame's shortcuts, before anything is drawn
-  void keys_end();                   // focus fix-ups, after everything is drawn
+  void keys_begin();  // this frame's shortcuts, before anything is drawn
+  void keys_end();    // focus fix-ups, after everything is drawn
+  void keys_moved();  // the game moved on: the panel's or toolbar's keyboard focus goes back to the board
   void draw_cursor(ImDrawList* dl);  // the cursor's focus ring, over the board
   void draw_keys_help();
   void draw_move_entry();

@@ -249,6 +249,12 @@ void App::keys_end() {
   chooser_focus_ = chooser_focus_ && !chooser_.empty();
 }
 
+void App::keys_moved() {
+  // A move made with a button of the panel (a roll, a card) is followed by one on the board.
+  ImGuiWindow* w = GImGui->NavWindow;
+  if (w && fixed_window(w)) focus_next_ = "-";
+}
+
 void App::draw_cursor(ImDrawList* dl) {
   if (!cursor_shown_ || cursor_ == -1 || GImGui->NavWindow) return;
   const Board& b = table_.session()->match().game().board();
@@ -271,31 +277,48 @@ void App::draw_cursor(ImDrawList* dl) {
   dl->AddRect(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), IM_COL32(255, 214, 51, 255), 4, 0, 3);
 }
 
+// The legal moves a typed text names: those whose log name (public_name for
+// the seat) it is, else those whose name it begins, case aside. The log
+// writes "Seat: move", and a game's own name for a move may start with the
+// seat too: with or without it, a name is the same name.
+struct Named {
+  std::vector<Action> hits;
+  std::vector<std::string> names, hit_names;  // every legal move's name, and the hits'
+};
+static Named moves_named(const State& st, int seat, const std::string& seat_name, const std::string& typed) {
+  std::string who = lower_trimmed(seat_name) + ":";
+  auto plain = [&](const std::string& s) {
+    std::string l = lower_trimmed(s);
+    return l.rfind(who, 0) == 0 ? lower_trimmed(l.substr(who.size())) : l;
+  };
+  std::string want = plain(typed);
+  Named r;
+  std::vector<Action> exact;
+  std::vector<std::string> exact_names;
+  for (Action a : st.legal()) {
+    std::string nm = st.public_name(a, seat), l = plain(nm);
+    r.names.push_back(nm);
+    if (want.empty()) continue;
+    if (l == want) exact.push_back(a), exact_names.push_back(nm);
+    if (l.rfind(want, 0) == 0) r.hits.push_back(a), r.hit_names.push_back(nm);
+  }
+  if (!exact.empty()) r.hits = exact, r.hit_names = exact_names;
+  return r;
+}
+
 std::string App::typed_move(const std::string& text) {
   if (!table_.session() || home_) return T("There is no game on the board.");
   if (!can_act()) return T("It is not your move now.");
   const State& st = table_.session()->state();
   int seat = table_.session()->screen_seat();
-  std::string want = lower_trimmed(text);
-  // The log writes "Seat: move"; the seat's own name in front is allowed.
-  std::string who = lower_trimmed(table_.session()->match().game().seat_name(seat)) + ":";
-  if (want.rfind(who, 0) == 0) want = lower_trimmed(want.substr(who.size()));
-  if (want.empty()) return T("Type a move first, as the log writes it.");
-  std::vector<Action> exact, start;
-  std::vector<std::string> names, matching;
-  for (Action a : st.legal()) {
-    std::string nm = st.public_name(a, seat), l = lower_trimmed(nm);
-    names.push_back(nm);
-    if (l == want) exact.push_back(a);
-    if (l.rfind(want, 0) == 0) start.push_back(a), matching.push_back(nm);
-  }
-  const std::vector<Action>& hits = exact.empty() ? start : exact;
-  if (hits.size() == 1) return table_.act(st.action_name(hits[0]));
-  if (hits.empty())
+  if (lower_trimmed(text).empty()) return T("Type a move first, as the log writes it.");
+  Named m = moves_named(st, seat, table_.session()->match().game().seat_name(seat), text);
+  if (m.hits.size() == 1) return table_.act(st.action_name(m.hits[0]));
+  if (m.hits.empty())
     return printf_text(T("No legal move is called \"%s\". The legal moves are: %s."), text.c_str(),
-                       joined(names, 12).c_str());
-  return printf_text(T("\"%s\" could be any of %d moves: %s. Type more of it."), text.c_str(), int(hits.size()),
-                     joined(matching, 8).c_str());
+                       joined(m.names, 12).c_str());
+  return printf_text(T("\"%s\" could be any of %d moves: %s. Type more of it."), text.c_str(), int(m.hits.size()),
+                     joined(m.hit_names, 8).c_str());
 }
 
 void App::draw_move_entry() {
@@ -331,14 +354,10 @@ void App::draw_move_entry() {
     ImGui::TextColored(ImVec4(1, 0.6f, 0.4f, 1), "%s", entry_msg_.c_str());
   } else if (entry_buf_[0] && can_act()) {
     // What the letters typed so far could be, as the log names it.
-    const State& st = table_.session()->state();
     int seat = table_.session()->screen_seat();
-    std::string want = lower_trimmed(entry_buf_);
-    std::vector<std::string> m;
-    for (Action a : st.legal()) {
-      std::string nm = st.public_name(a, seat);
-      if (lower_trimmed(nm).rfind(want, 0) == 0) m.push_back(nm);
-    }
+    std::vector<std::string> m =
+        moves_named(table_.session()->state(), seat, table_.session()->match().game().seat_name(seat), entry_buf_)
+            .hit_names;
     if (m.empty())
       ImGui::TextDisabled("%s", T("No legal move starts so."));
     else
@@ -398,6 +417,11 @@ Json App::keys_state() const {
   const Session* s = table_.session();
   if (s && !home_) {
     const Board& b = s->match().game().board();
+    // The names typed moves are matched against: the legal moves as the log will name them for this seat.
+    Json moves = Json::array();
+    if (table_.can_act() && !s->covered())
+      for (Action a : s->state().legal()) moves.push_back(s->state().public_name(a, s->screen_seat()));
+    k["moves"] = moves;
     if (cursor_ == kOffCursor)
       k["cursor"] = "off";
     else if (cursor_ >= 0 && cursor_ < int(b.nodes.size()))
