@@ -399,7 +399,7 @@ void App::draw_home(float w, float h) {
 void App::draw_toolbar(float w) {
   const Game& g = table_.session()->match().game();
   // A narrow screen folds the buttons into a menu; frozen and minimal embeds show none.
-  bool fold = w < 560;
+  bool fold = w < 620;  // the widest row (Saves, Keys, Replay) needs about 600 px
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(w, bar_h_));
   ImGui::Begin("Toolbar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoScrollbar);
