@@ -141,7 +141,8 @@ test('Geister: a whole game against the AI, from set-up to result, with the keyb
   await focusButton(page, 'Confirm setup');
   await press(page, 'Enter');
   s = await state(page);
-  assert.equal(s.log.length, 1, 'Confirm setup, pressed with Enter, played the set-up');
+  // (The AI may have set up and moved already.)
+  assert.ok(s.log.length >= 1 && s.log[0].startsWith(s.seat_names[0]), `Confirm setup, pressed with Enter, played the set-up: ${s.log}`);
   // The moves: the board cursor and the move field in turn. The person rushes
   // forward (an escape first), so that the game ends soon, won or lost.
   let moves = 0;
