@@ -93,6 +93,9 @@ class App : public Host {
   int node_at(float mx, float my) const;
   void board_pick(int n);  // a click on node n (-1: none) while moves are chosen: the mouse's and the keyboard's path
   bool board_pick_off();   // the "off the board" marker beside the selection; false when there is none
+  // The nodes that can come next in the move being built from sel_, and whether
+  // "off the board" can: what the board highlights and the keyboard's Tab steps through.
+  std::vector<int> next_nodes(bool* off) const;
 
   // Keyboard play (keyboard.cpp): the board cursor, typed moves, the shortcuts' help.
  public:

@@ -272,22 +272,10 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
 
   // What the person at the screen can click.
   const State& st = table_.session()->state();
-  std::vector<Action> legal;
   bool can_act = this->can_act();
-  if (can_act) legal = st.legal();
-  std::set<int> targets;
+  std::vector<int> targets;
   off_target_ = false;
-  if (can_act && !editing()) {
-    for (Action a : legal) {
-      std::vector<int> p = st.action_nodes(a);
-      if (p.size() <= sel_.size() || !std::equal(sel_.begin(), sel_.end(), p.begin())) continue;
-      int nx = p[sel_.size()];
-      if (nx >= 0)
-        targets.insert(nx);
-      else
-        off_target_ = true;
-    }
-  }
+  if (can_act && !editing()) targets = next_nodes(&off_target_);
 
   // Pieces.
   const Json& styles = g.data().contains("pieces") ? g.data()["pieces"] : Json::object();
@@ -368,6 +356,22 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
       }
     }
   }
+}
+
+std::vector<int> App::next_nodes(bool* off) const {
+  std::set<int> out;
+  *off = false;
+  const State& st = table_.session()->state();
+  for (Action a : st.legal()) {
+    std::vector<int> p = st.action_nodes(a);
+    if (p.size() <= sel_.size() || !std::equal(sel_.begin(), sel_.end(), p.begin())) continue;
+    int nx = p[sel_.size()];
+    if (nx >= 0)
+      out.insert(nx);
+    else
+      *off = true;
+  }
+  return {out.begin(), out.end()};
 }
 
 // The person at the screen is to move in the live game: a click or a key may build a move.

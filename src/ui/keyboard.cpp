@@ -105,22 +105,14 @@ std::vector<int> App::cursor_targets() {
   if (editing()) {
     out = ext_->editor_nodes(*this);
   } else if (table_.can_act()) {
-    const State& st = s->state();
     bool off = false;
-    for (Action a : st.legal()) {
-      std::vector<int> p = st.action_nodes(a);
-      if (p.size() <= sel_.size() || !std::equal(sel_.begin(), sel_.end(), p.begin())) continue;
-      if (p[sel_.size()] >= 0)
-        out.push_back(p[sel_.size()]);
-      else
-        off = !sel_.empty();
-    }
+    out = next_nodes(&off);
+    off = off && !sel_.empty();  // the marker stands beside the piece picked
     // In reading order as drawn (a board turned round for this seat reads the other way).
     std::sort(out.begin(), out.end(), [&](int x, int y) {
       ImVec2 a = geo_.at(b.nodes[x]), c = geo_.at(b.nodes[y]);
       return std::fabs(a.y - c.y) > 1 ? a.y < c.y : a.x < c.x;
     });
-    out.erase(std::unique(out.begin(), out.end()), out.end());
     if (off) out.push_back(kOffCursor);
   }
   return out;
