@@ -6,6 +6,7 @@ import path from 'node:path';
 
 const TYPES = {'.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.wasm': 'application/wasm', '.data': 'application/octet-stream', '.css': 'text/css', '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.png': 'image/png', '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.txt': 'text/plain'};
 
 export function serve(root, port = 8000, host = '127.0.0.1') {

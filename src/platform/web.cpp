@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "core/game.h"
 #include "platform.h"
@@ -200,6 +201,7 @@ static bool g_force = true;
 // the frame after the one that polled it (ImGui acts on the release), so a
 // test waits until input_age >= 2 and nothing is queued.
 static long g_drawn = 0, g_input_frame = -1;
+static std::vector<SDL_Event> g_held_keys;  // key events kept for the next frame (see frame())
 // While the AI thinks and nothing else happens, most frames only think: the
 // screen (its progress readout) is drawn again every kThinkRedrawMs, at once on
 // input, and when the move is made. A frame aims at kFrameMs (one 60 Hz frame):
@@ -278,7 +280,32 @@ static void frame() {
   }
   bool input = false;
   SDL_Event e;
+  // ImGui 1.86 reads a key once a frame as held or not, so a key pressed and
+  // released between two frames (a quick tap, a test's key press) would be
+  // lost: its release, and every key event after it, waits for the next frame.
+  std::vector<SDL_Keycode> down_now;  // keys that went down in this frame
+  auto hold = [&](const SDL_Event& k, bool holding) {
+    if (k.type != SDL_KEYDOWN && k.type != SDL_KEYUP) return false;
+    if (holding || (k.type == SDL_KEYUP && std::count(down_now.begin(), down_now.end(), k.key.keysym.sym))) return true;
+    if (k.type == SDL_KEYDOWN) down_now.push_back(k.key.keysym.sym);
+    return false;
+  };
+  std::vector<SDL_Event> earlier, later;
+  earlier.swap(g_held_keys);
+  for (SDL_Event& k : earlier) {
+    if (hold(k, !later.empty())) {
+      later.push_back(k);
+      continue;
+    }
+    ImGui_ImplSDL2_ProcessEvent(&k);
+    input = true;
+  }
+  g_held_keys.swap(later);
   while (SDL_PollEvent(&e)) {
+    if (hold(e, !g_held_keys.empty())) {
+      g_held_keys.push_back(e);
+      continue;
+    }
     // A touch arrives as a touch and as a synthetic mouse event: keep one.
     if ((e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP) && e.button.which == SDL_TOUCH_MOUSEID) {
       ImGui_ImplSDL2_ProcessEvent(&e);
@@ -305,6 +332,7 @@ static void frame() {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  g_app.keys_before_frame();
   ImGui::NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   try {
@@ -416,7 +444,7 @@ EMSCRIPTEN_KEEPALIVE void gamut_wake() { g_force = true; }
 // Cheap to call every animation frame, unlike gamut_state.
 EMSCRIPTEN_KEEPALIVE const char* gamut_probe() {
   SDL_PumpEvents();
-  bool pending = SDL_HasEvents(SDL_FIRSTEVENT, SDL_LASTEVENT);
+  bool pending = SDL_HasEvents(SDL_FIRSTEVENT, SDL_LASTEVENT) || !g_held_keys.empty();
   long age = g_input_frame < 0 ? g_drawn : g_drawn - g_input_frame;
   g_ret = "{\"frames\":" + std::to_string(g_drawn) + ",\"input_age\":" + std::to_string(age) +
           ",\"input_pending\":" + (pending ? "true" : "false") +

@@ -63,9 +63,12 @@ App::App() : table_(storage_, platform::date_now) {
       home_ = false;
       zoom_ = 1, pan_x_ = pan_y_ = 0;
       share_warned_ = false;
+      cursor_ = -1;
+      focus_next_ = "-";  // the keyboard starts on the new game's board
     }
     sel_.clear();
     chooser_.clear();
+    keys_moved();
     dirty_ = 3;
     post_move();
     if (!ended) return;
@@ -165,6 +168,7 @@ std::string App::api_state() const {
   for (const Toast& t : toasts_) msgs.push_back(t.text);
   j["messages"] = msgs;
   j["rules"] = rules_state();
+  j["keyboard"] = keys_state();
   if (table_.session()) j["selection"] = sel_;
   if (table_.session() && !home_) {  // where the board was drawn, for layout tests
     ImVec2 a = geo_.at(geo_.minx, geo_.miny), b = geo_.at(geo_.maxx, geo_.maxy);
@@ -240,6 +244,7 @@ bool App::frame(float w, float h) {
     std::string e = api_ui(cmd);
     if (!e.empty()) notify(e, true);
   }
+  keys_begin();
   bool changed = table_.step(8, platform::now_ms());  // 8 ms leaves most of a 30 fps frame to drawing
   if (home_ || !table_.session())
     draw_home(w, h);
@@ -251,6 +256,9 @@ bool App::frame(float w, float h) {
   if (saves_open_) draw_saves();
   if (seats_open_ && table_.session() && !home_) draw_seats();
   if (ext_ && table_.session() && !home_ && !table_.session()->covered()) ext_->windows(*this, table_.shown_view());
+  if (entry_open_) draw_move_entry();
+  if (help_open_) draw_keys_help();
+  keys_end();
 
   // Toasts: newest at the bottom.
   double now = platform::now_ms();
@@ -345,7 +353,8 @@ void App::draw_home(float w, float h) {
     } catch (const std::exception& e) {
       err = e.what();
     }
-    ImGui::BeginChild("card", ImVec2(col, g ? 170 : 60), true);
+    // Flattened: the keyboard moves from a card's buttons to the next card's without entering each card.
+    ImGui::BeginChild("card", ImVec2(col, g ? 170 : 60), true, ImGuiWindowFlags_NavFlattened);
     if (!g) {
       ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s: rules data failed to load: %s", id.c_str(), err.c_str());
       ImGui::EndChild();
@@ -395,7 +404,7 @@ void App::draw_home(float w, float h) {
 void App::draw_toolbar(float w) {
   const Game& g = table_.session()->match().game();
   // A narrow screen folds the buttons into a menu; frozen and minimal embeds show none.
-  bool fold = w < 560;
+  bool fold = w < 620;  // the widest row (Saves, Keys, Replay) needs about 600 px
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(w, bar_h_));
   ImGui::Begin("Toolbar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoScrollbar);
@@ -444,6 +453,8 @@ void App::draw_toolbar(float w) {
     next();
   }
   if (button("Rules")) rules_open_ = true, rules_id_ = g.info().id, menu_open_ = false;
+  next();
+  if (button(T("Keys"))) help_open_ = true, menu_open_ = false;
   next();
   if (live && button(table_.replaying ? "Back to game" : "Replay")) {
     std::string e = api_ui(

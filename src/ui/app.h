@@ -95,6 +95,34 @@ class App : public Host {
   void draw_cards(const view::View& view);
   bool editing() { return ext_ && ext_->editing(*this); }
   int node_at(float mx, float my) const;
+  void board_pick(int n);  // a click on node n (-1: none) while moves are chosen: the mouse's and the keyboard's path
+  bool board_pick_off();   // the "off the board" marker beside the selection; false when there is none
+  // The nodes that can come next in the move being built from sel_, and whether
+  // "off the board" can: what the board highlights and the keyboard's Tab steps through.
+  std::vector<int> next_nodes(bool* off) const;
+
+  // Keyboard play (keyboard.cpp): the board cursor, typed moves, the shortcuts' help.
+ public:
+  void keys_before_frame();  // before ImGui::NewFrame: keyboard navigation on, Enter presses buttons
+ private:
+  void keys_begin();  // this frame's shortcuts, before anything is drawn
+  void keys_end();    // focus fix-ups, after everything is drawn
+  void keys_moved();  // the game moved on: the panel's or toolbar's keyboard focus goes back to the board
+  void draw_cursor(ImDrawList* dl);  // the cursor's focus ring, over the board
+  void draw_keys_help();
+  void draw_move_entry();
+  std::string typed_move(const std::string& text);  // plays the move typed, or says in words why not
+  std::vector<int> cursor_targets();                // the nodes Tab cycles: those that take part in a move now
+  void focus_board();
+  void focus_window(const char* name);
+  Json keys_state() const;
+  int cursor_ = -1;            // the board cursor's node; kOffCursor: the "off the board" marker
+  bool cursor_shown_ = false;  // drawn once a key moved it, hidden again by a click
+  bool help_open_ = false, entry_open_ = false, entry_focus_ = false;
+  bool chooser_focus_ = false;  // the chooser opened from the keyboard: its first button takes the focus
+  char entry_buf_[128] = {0};
+  std::string entry_msg_, entry_typed_;
+  std::string focus_next_;  // a window to focus at the start of the next frame ("" none, "-" the board)
 
   std::unique_ptr<Extension> ext_;  // what the game adds to the screen, if anything
 

@@ -272,22 +272,10 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
 
   // What the person at the screen can click.
   const State& st = table_.session()->state();
-  std::vector<Action> legal;
   bool can_act = this->can_act();
-  if (can_act) legal = st.legal();
-  std::set<int> targets;
+  std::vector<int> targets;
   off_target_ = false;
-  if (can_act && !editing()) {
-    for (Action a : legal) {
-      std::vector<int> p = st.action_nodes(a);
-      if (p.size() <= sel_.size() || !std::equal(sel_.begin(), sel_.end(), p.begin())) continue;
-      int nx = p[sel_.size()];
-      if (nx >= 0)
-        targets.insert(nx);
-      else
-        off_target_ = true;
-    }
-  }
+  if (can_act && !editing()) targets = next_nodes(&off_target_);
 
   // Pieces.
   const Json& styles = g.data().contains("pieces") ? g.data()["pieces"] : Json::object();
@@ -349,6 +337,7 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
     ImVec2 c = NP(sel_[0]);
     dl->AddCircleFilled(ImVec2(c.x, c.y - s * 0.62f), s * 0.14f, IM_COL32(80, 200, 90, 220), 24);
   }
+  draw_cursor(dl);
 
   // Input: clicks on the board that no window took.
   ImGuiIO& io = ImGui::GetIO();
@@ -369,26 +358,57 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   }
 }
 
-void App::board_click(float mx, float my) {
+std::vector<int> App::next_nodes(bool* off) const {
+  std::set<int> out;
+  *off = false;
   const State& st = table_.session()->state();
-  int seat = table_.session()->screen_seat();
-  if (table_.replaying || st.to_move() != seat || seat < 0 || table_.session()->seats()[seat].ai) return;
-  dirty_ = 3;
+  for (Action a : st.legal()) {
+    std::vector<int> p = st.action_nodes(a);
+    if (p.size() <= sel_.size() || !std::equal(sel_.begin(), sel_.end(), p.begin())) continue;
+    int nx = p[sel_.size()];
+    if (nx >= 0)
+      out.insert(nx);
+    else
+      *off = true;
+  }
+  return {out.begin(), out.end()};
+}
+
+// The person at the screen is to move in the live game: a click or a key may build a move.
+static bool may_pick(const Table& t) {
+  const State& st = t.session()->state();
+  int seat = t.session()->screen_seat();
+  return !t.replaying && st.to_move() == seat && seat >= 0 && !t.session()->seats()[seat].ai;
+}
+
+void App::board_click(float mx, float my) {
   // The off-board marker sits above the selected piece.
   if (off_target_ && !sel_.empty()) {
     const Board& b = table_.session()->match().game().board();
     ImVec2 c = geo_.at(b.nodes[sel_[0]]);
-    if (std::hypot(mx - c.x, my - (c.y - geo_.scale * 0.62f)) < geo_.scale * 0.2f) {
-      std::vector<int> path = sel_;
-      path.push_back(-1);
-      for (Action a : st.legal())
-        if (st.action_nodes(a) == path) {
-          table_.act(st.action_name(a));
-          return;
-        }
-    }
+    if (std::hypot(mx - c.x, my - (c.y - geo_.scale * 0.62f)) < geo_.scale * 0.2f && board_pick_off()) return;
   }
-  int n = node_at(mx, my);
+  board_pick(node_at(mx, my));
+}
+
+bool App::board_pick_off() {
+  if (!may_pick(table_)) return false;
+  const State& st = table_.session()->state();
+  std::vector<int> path = sel_;
+  path.push_back(-1);
+  for (Action a : st.legal())
+    if (st.action_nodes(a) == path) {
+      dirty_ = 3;
+      table_.act(st.action_name(a));
+      return true;
+    }
+  return false;
+}
+
+void App::board_pick(int n) {
+  if (!may_pick(table_)) return;
+  const State& st = table_.session()->state();
+  dirty_ = 3;
   std::vector<Action> legal = st.legal();
   auto extends = [&](const std::vector<int>& pre, std::vector<Action>* complete, bool* longer) {
     bool any = false;

@@ -44,6 +44,8 @@ class Extension {
   virtual bool editing(Host&) const { return false; }
   virtual void draw_editor(Host&, ImDrawList*) {}
   virtual void editor_click(Host&, int down, int up) {}
+  // The nodes the editor takes clicks on, which the keyboard's Tab cycles through.
+  virtual std::vector<int> editor_nodes(Host&) { return {}; }
   // The page API: extra keys for gamut.state(), and ui commands of its own
   // ("" done, else why not; return false when the command is not its own).
   virtual void state(const Host&, Json& out) const {}

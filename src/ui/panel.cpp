@@ -112,7 +112,9 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
       ImGui::TextUnformatted("Which move?");
       for (Action a : chooser_) {
         std::string nm = st.action_name(a);
-        if (button(nm.c_str())) {
+        bool hit = button(nm.c_str());
+        if (chooser_focus_ && a == chooser_.front()) ImGui::SetItemDefaultFocus();  // opened from the keyboard
+        if (hit) {
           table_.act(nm);
           break;
         }

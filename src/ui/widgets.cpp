@@ -10,22 +10,24 @@ namespace {
 struct WidgetRect {
   ImVec4 r;
   bool visible;  // its centre is inside its window's clip rect: a click there reaches it
+  ImGuiID id;    // ImGui's id, which keyboard navigation names the focused button by
   bool operator==(const WidgetRect& o) const {
-    return r.x == o.r.x && r.y == o.r.y && r.z == o.r.z && r.w == o.r.w && visible == o.visible;
+    return r.x == o.r.x && r.y == o.r.y && r.z == o.r.z && r.w == o.r.w && visible == o.visible && id == o.id;
   }
 };
 std::map<std::string, WidgetRect> g_widgets, g_widgets_prev;
 std::string g_scope;
 }  // namespace
 
-// Records the last item's place under `label`, for the tests' clicks.
+// Records the last item's place under `label`, for the tests' clicks and the keyboard's focus.
 static void track(const char* label) {
+  ImGuiID id = ImGui::GetItemID();
   ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   ImVec2 c((a.x + b.x) / 2, (a.y + b.y) / 2);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImVec2 lo = dl->GetClipRectMin(), hi = dl->GetClipRectMax();
   bool vis = ImGui::IsItemVisible() && c.x >= lo.x && c.x < hi.x && c.y >= lo.y && c.y < hi.y;
-  g_widgets[g_scope + label] = {ImVec4(a.x, a.y, b.x, b.y), vis};
+  g_widgets[g_scope + label] = {ImVec4(a.x, a.y, b.x, b.y), vis, id};
 }
 
 bool button(const char* label, ImVec2 size) {
@@ -71,6 +73,12 @@ std::string widgets_json() {
     out.push_back(
         {{"label", label}, {"x0", w.r.x}, {"y0", w.r.y}, {"x1", w.r.z}, {"y1", w.r.w}, {"visible", w.visible}});
   return out.dump();
+}
+
+std::string widget_with_id(ImGuiID id) {
+  for (const auto& [label, w] : g_widgets)
+    if (id && w.id == id) return label;
+  return "";
 }
 
 bool widgets_stable() { return g_widgets == g_widgets_prev; }

@@ -21,8 +21,9 @@ void widget_scope(const std::string& prefix);  // "" to end a scope
 void widgets_new_frame();                      // the last frame's rects become the previous frame's
 // {x, y, w, h, visible, stable} of a button drawn in the last frame, or "null".
 std::string widget_json(const std::string& label);
-std::string widgets_json();  // every button of the last frame: [{label, x0, y0, x1, y1, visible}]
-bool widgets_stable();       // every button stood where it stood the frame before
+std::string widgets_json();              // every button of the last frame: [{label, x0, y0, x1, y1, visible}]
+bool widgets_stable();                   // every button stood where it stood the frame before
+std::string widget_with_id(ImGuiID id);  // the label of the button with that ImGui id in the last frame, or ""
 
 void section(const char* title);
 

@@ -48,6 +48,8 @@ class GeisterUi : public Extension {
     h.redraw();
   }
 
+  std::vector<int> editor_nodes(Host& h) override { return slots(h); }
+
   void panel(Host& h, const Json&) override {
     if (!editing(h)) return;
     fresh(h);
