@@ -109,6 +109,7 @@
     var json = JSON.stringify(r);
     if (json === shown) return;
     shown = json;
+    root.dataset.game = r.game || '';  // which game the layer shows, for tests and styles
     var L = r.labels || {};
     ['turn', 'position', 'moves', 'log', 'rules', 'new_game'].forEach(function (k) {
       var h = $('reader-' + k + '-h');
@@ -168,7 +169,7 @@
     if (before) before();
     if (pending) return;
     pending = true;
-    setTimeout(function () { pending = false; refresh(); }, 100);
+    setTimeout(function () { pending = false; refresh(); }, 250);
   };
   setInterval(refresh, 1000);
   if (window.gamut && window.gamut.ready) window.gamut.ready.then(refresh);

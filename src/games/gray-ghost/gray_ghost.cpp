@@ -689,6 +689,8 @@ static std::string place(const GrayGhostGame& G, int node) {
       return T("the prison camp");
     case HOSPITAL:
       return T("the hospital");
+    case NONE:
+      break;
   }
   return G.id(node);
 }
