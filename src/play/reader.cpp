@@ -4,6 +4,7 @@
 // the screen shows: under the hand-over cover nothing of either seat, in a
 // hidden-information game only the seat at the screen's own secrets.
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "core/textf.h"
@@ -31,10 +32,12 @@ std::string face_words(const Json& styles, const std::string& face) {
     const Json& st = styles[face];
     if (st.contains("text") && st["text"].is_string()) return T(st["text"].get<std::string>());
   }
+  // A style key without words: "captain0" reads "captain", "union-blank" "union blank".
   std::string r = face;
+  while (!r.empty() && std::isdigit(static_cast<unsigned char>(r.back()))) r.pop_back();
   for (char& c : r)
     if (c == '-' || c == '_') c = ' ';
-  return r;
+  return r.empty() ? face : r;
 }
 
 std::string join(const std::vector<std::string>& xs) {
@@ -45,6 +48,8 @@ std::string join(const std::vector<std::string>& xs) {
 
 std::string whose(const Game& g, int owner, int seat) {
   if (owner < 0) return T("Neutral pieces");
+  const Json& names = g.data().contains("seat_names") ? g.data()["seat_names"] : Json();
+  if (owner != seat && !(names.is_array() && owner < int(names.size()))) return T("Other pieces");
   if (owner == seat) return T("Your pieces");
   return textf(T("%s's pieces"), g.seat_name(owner).c_str());
 }
@@ -86,8 +91,17 @@ std::vector<std::string> describe_view(const Game& g, const view::View& v, int s
   for (auto& [box, faces] : side) {
     std::vector<std::string> parts;
     for (auto& [face, n] : faces) parts.push_back(n == 1 ? face : textf(T("%d times %s"), n, face.c_str()));
-    std::string owner = box.second == seat ? T("yours") : g.seat_name(box.second);
-    out.push_back(textf(T("Beside the board, %s (%s): %s."), box.first.c_str(), owner.c_str(), join(parts).c_str()));
+    // A box of no seat, or of a seat the rules data does not name (a solitaire's
+    // opponent), is named by its box alone: no "Player 2".
+    bool named = box.second >= 0 && g.data().contains("seat_names") && g.data()["seat_names"].is_array() &&
+                 box.second < int(g.data()["seat_names"].size());
+    if (box.second == seat && seat >= 0)
+      out.push_back(textf(T("Beside the board, %s (yours): %s."), box.first.c_str(), join(parts).c_str()));
+    else if (named)
+      out.push_back(textf(T("Beside the board, %s (%s): %s."), box.first.c_str(), g.seat_name(box.second).c_str(),
+                          join(parts).c_str()));
+    else
+      out.push_back(textf(T("Beside the board, %s: %s."), box.first.c_str(), join(parts).c_str()));
   }
   if (!v.last.empty()) {
     std::vector<std::string> ns;

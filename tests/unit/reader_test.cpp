@@ -4,6 +4,7 @@
 // hand-over cover it holds nothing of either seat. Names no game.
 #include <doctest/doctest.h>
 
+#include <regex>
 #include <set>
 
 #include "core/text.h"
@@ -62,6 +63,10 @@ TEST_CASE("reader: every legal move is offered once, in the log's words, and the
       std::string banner = r["banner"];
       CHECK(banner.rfind(T("Your move"), 0) == 0);
       CHECK(!r["position"].empty());
+      for (const Json& line : r["position"]) {
+        INFO(line.get<std::string>());
+        CHECK(!std::regex_search(line.get<std::string>(), std::regex(R"(Player \d)")));
+      }
       CHECK(r["log"] == f.table.state()["log"]);
       auto moves = offered(r);
       std::set<std::string> names;

@@ -279,6 +279,25 @@ Json GeisterState::view(int seat) const {
   return v;
 }
 
+// For the screen reader: the captures in words (they are public: a taken
+// ghost is shown face up), which the generic "beside the board" boxes leave
+// ambiguous, and the move limit.
+std::vector<std::string> GeisterState::describe(int seat) const {
+  std::vector<std::string> out;
+  for (int s = 0; s < 2; ++s) {
+    int good = captured(1 - s, true), evil = captured(1 - s, false);
+    std::string who = game().seat_name(s), other = game().seat_name(1 - s);
+    if (seat == s)
+      out.push_back(textf(T("You have taken %d good and %d evil ghosts from %s."), good, evil, other.c_str()));
+    else
+      out.push_back(textf(T("%s has taken %d good and %d evil ghosts from %s."), who.c_str(), good, evil,
+                          seat == 1 - s ? T("you") : other.c_str()));
+  }
+  if (max_plies_ > 0 && phase_ >= PLAY)
+    out.push_back(textf(T("Move %d of at most %d."), std::max(0, plies_ - 2), int(max_plies_)));
+  return out;
+}
+
 std::unique_ptr<State> GeisterState::determinize(int seat, Rng& rng) const {
   auto s = std::make_unique<GeisterState>(*this);
   if (phase_ == OVER || seat < 0 || seat > 1) return s;
