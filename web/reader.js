@@ -28,8 +28,10 @@
     root.addEventListener(t, function (e) { e.stopPropagation(); });
   });
 
+  // The layer's own live region: #announce carries an embed's narration and
+  // notes, which the moves must not talk over.
   function announce(text) {
-    var a = $('announce');
+    var a = $('reader-announce');
     if (a && text) a.textContent = text;
   }
 

@@ -18,7 +18,7 @@ const region = (page, name) => page.getByRole('region', { name });
 async function listen(page) {
   await page.evaluate(() => {
     window.heard = [];
-    const a = document.getElementById('announce');
+    const a = document.getElementById('reader-announce');
     new MutationObserver(() => { if (a.textContent) window.heard.push(a.textContent); })
       .observe(a, { childList: true, characterData: true, subtree: true });
   });
@@ -172,7 +172,7 @@ test('reader: under the hand-over cover the layer holds nothing of either seat',
   assert.equal((await state(page)).seat, -1);
   // Everything but the rules, which speak of good and evil ghosts in general.
   const text = (await page.locator('#reader > section:not([aria-labelledby="reader-rules-h"])').allTextContents()).join(' ') +
-    await page.locator('#announce').textContent();
+    await page.locator('#reader-announce').textContent();
   assert.match(text, /Pass the screen to North/);
   assert.equal(await page.locator('#reader-position li').count(), 0);
   assert.equal(await page.locator('#reader-log li').count(), 0);
