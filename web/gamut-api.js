@@ -52,6 +52,11 @@
     widget: function (label) { return json('gamut_widget', [String(label)], null); },
     // Every button of the last frame, for layout tests: [{label, x0, y0, x1, y1, visible}].
     widgets: function () { return json('gamut_widgets', [], []); },
+    // The screen reader's layer (web/reader.js): {banner, seat, covered, log, position,
+    // moves_by_piece: [{from, label, moves: [{action, label}]}], result}, the shown seat's only.
+    reader: function () { return json('gamut_reader', [], { banner: LOADING, game: null, log: [], position: [], moves_by_piece: [] }); },
+    // The current game's rules: [{title, text, sources: [{kind, citation, quote, english, why, alternatives}]}].
+    rules: function () { return json('gamut_rules', [], { game: null, rules: [] }); },
     frames: frames,
     wake: function () { call('gamut_wake', [], undefined); },
     // What the page's own tests wait on: {frames, input_age, input_pending, layout_stable, thinking}.

@@ -73,6 +73,9 @@ class State {
   // A full state consistent with what `seat` knows, with the rest sampled.
   // Must read only information in view(seat): the AI relies on it.
   virtual std::unique_ptr<State> determinize(int seat, Rng&) const { return clone(); }
+  // Lines a screen reader adds after the position the view describes, where
+  // the generic words are poor. Like view(seat): only what `seat` may see.
+  virtual std::vector<std::string> describe(int seat) const { return {}; }
   virtual std::string debug() const = 0;                  // the whole true state, for tests
   virtual void check() const {}                           // throws std::logic_error on a broken invariant
   virtual double heuristic(int seat) const { return 0; }  // for greedy and AI cut-offs

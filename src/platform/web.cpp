@@ -439,6 +439,9 @@ EMSCRIPTEN_KEEPALIVE const char* gamut_catalog() {
   }
   return (g_ret = out.dump()).c_str();
 }
+// The screen reader's layer (web/reader.js): the turn, log, position and moves in words.
+EMSCRIPTEN_KEEPALIVE const char* gamut_reader() { return (g_ret = g_app.table().reader().dump()).c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* gamut_rules() { return (g_ret = g_app.table().rules().dump()).c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* gamut_widgets() { return (g_ret = ui::widgets_json()).c_str(); }
 EMSCRIPTEN_KEEPALIVE void gamut_wake() { g_force = true; }
 // Cheap to call every animation frame, unlike gamut_state.

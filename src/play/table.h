@@ -18,6 +18,9 @@
 
 namespace gamut {
 
+// The position in words from a view (the seat's own pieces first), for the reader.
+std::vector<std::string> describe_view(const Game& g, const view::View& v, int seat);
+
 class Table {
  public:
   // date_ms: wall-clock milliseconds since the epoch, for library dates.
@@ -62,6 +65,12 @@ class Table {
   // board paths, the shown seat's view and log, undo, replay, hint, tutorial
   // and the AI's slices. Keys about the screen (windows, selection) are the app's.
   Json state() const;
+  // The screen reader's layer (web/reader.js, src/play/reader.cpp): the turn in
+  // words from the screen seat's side, the log, the position described, the
+  // legal moves grouped by the piece that moves. Only what the board shows.
+  Json reader() const;
+  // The rules text with each rule's sources, for the reader's HTML.
+  Json rules() const;
 
   // Resolves chance and lets the AI think for at most budget_ms. True if anything changed.
   bool step(double budget_ms, double now_ms);

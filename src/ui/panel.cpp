@@ -96,11 +96,13 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
       Action guide = table_.guide_action(view, &gkind);
       for (Action a : buttons) {
         std::string nm = st.action_name(a);
+        // Shown in words; the action id stays the button's id (tests and the page API find it by it).
+        std::string shown = st.public_name(a, table_.session()->screen_seat()) + "###" + nm;
         bool lit = a == guide;
         if (lit)
           ImGui::PushStyleColor(ImGuiCol_Button,
                                 gkind == 1 ? IM_COL32(30, 130, 160, 255) : IM_COL32(120, 60, 160, 255));
-        bool hit = button(nm.c_str());
+        bool hit = button(shown.c_str());
         if (lit) ImGui::PopStyleColor();
         if (hit) {
           table_.act(nm);
@@ -112,7 +114,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
       ImGui::TextUnformatted("Which move?");
       for (Action a : chooser_) {
         std::string nm = st.action_name(a);
-        bool hit = button(nm.c_str());
+        bool hit = button((st.public_name(a, table_.session()->screen_seat()) + "###" + nm).c_str());
         if (chooser_focus_ && a == chooser_.front()) ImGui::SetItemDefaultFocus();  // opened from the keyboard
         if (hit) {
           table_.act(nm);

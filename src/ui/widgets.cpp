@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
 
 namespace gamut::ui {
@@ -27,7 +28,9 @@ static void track(const char* label) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImVec2 lo = dl->GetClipRectMin(), hi = dl->GetClipRectMax();
   bool vis = ImGui::IsItemVisible() && c.x >= lo.x && c.x < hi.x && c.y >= lo.y && c.y < hi.y;
-  g_widgets[g_scope + label] = {ImVec4(a.x, a.y, b.x, b.y), vis, id};
+  // "words###id" shows the words and is found by its id, as ImGui identifies it.
+  const char* key = std::strstr(label, "###");
+  g_widgets[g_scope + (key ? key + 3 : label)] = {ImVec4(a.x, a.y, b.x, b.y), vis, id};
 }
 
 bool button(const char* label, ImVec2 size) {

@@ -124,7 +124,7 @@ test('Blue and Gray: a compulsory multi-jump is entered by clicking each landing
   await playByClicks(page, () => found);
   s = await state(page);
   const last = s.log[s.log.length - 1];
-  assert.ok(last.endsWith(found), `${last} is ${found}`);
+  assert.ok(last.endsWith(`(${found})`), `${last} is ${found}`);
   assert.ok(captured(s.view) >= before + 2, 'two or more guards were taken');
   await screenshot(page, 'blue-and-gray-jump.png');
   await ctx.close();

@@ -25,7 +25,7 @@ test('touch taps play moves on a narrow HiDPI phone screen, drawn sharply', asyn
     await settled(page);
   }
   const s = await state(page);
-  assert.equal(s.log[s.log.length - 1], 'South: b2-b3');
+  assert.equal(s.log[s.log.length - 1], 'South: ghost b2 to b3 (b2-b3)');
   await screenshot(page, 'phone.png');
   await ctx.close();
 });

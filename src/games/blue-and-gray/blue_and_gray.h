@@ -38,6 +38,7 @@ class BlueGrayState : public State {
   void apply(Action a) override;
   std::vector<double> returns() const override;
   std::string action_name(Action a) const override;
+  std::string public_name(Action a, int viewer) const override;
   std::unique_ptr<State> clone() const override { return std::make_unique<BlueGrayState>(*this); }
   Json view(int seat) const override;
   std::string debug() const override;

@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/textf.h"
+
 namespace gamut::geister {
 
 GeisterGame::GeisterGame(const Json& data, int version) : Game("geister", 2, 2, true, data, version) {
@@ -226,17 +228,30 @@ std::string GeisterState::action_name(Action a) const {
   return sq(game(), (a - kMoveBase) / kSquares) + "-" + sq(game(), (a - kMoveBase) % kSquares);
 }
 
+// Words first, then the notation in brackets: the squares' coordinates
+// (files a-f, ranks 1-6, as the board's labels show them), "x" for a capture.
 std::string GeisterState::public_name(Action a, int viewer) const {
-  if ((phase_ == SETUP0 || phase_ == SETUP1) && viewer != to_move()) return "set-up (hidden)";
-  if (phase_ == LOT) return game().seat_name(a) + " moves first (by lot)";
-  if (phase_ == PLAY && a < kEscapeBase) {
-    int to = (a - kMoveBase) % kSquares;
-    if (board_[to] >= 0) {
-      const Ghost& v = ghosts_[board_[to]];
-      return sq(game(), (a - kMoveBase) / kSquares) + "x" + sq(game(), to) + (v.good ? " (good)" : " (evil)");
-    }
+  if (phase_ == SETUP0 || phase_ == SETUP1) {
+    int s = phase_ == SETUP0 ? 0 : 1;
+    if (viewer != s) return T("sets up the ghosts, face down");
+    std::string good;
+    for (int8_t k : g_->setups[a]) good += (good.empty() ? "" : " ") + sq(game(), g_->start[s][k]);
+    return textf(T("sets up the ghosts, good ones on %s"), good.c_str());
   }
-  return action_name(a);
+  if (phase_ == LOT) return textf(T("%s moves first, by lot"), game().seat_name(a).c_str());
+  if (a >= kEscapeBase) {
+    std::string from = sq(game(), a - kEscapeBase);
+    return textf(T("a good ghost escapes from %s (%s-out)"), from.c_str(), from.c_str());
+  }
+  int from = (a - kMoveBase) / kSquares, to = (a - kMoveBase) % kSquares;
+  std::string f = sq(game(), from), t = sq(game(), to);
+  if (board_[to] >= 0) {
+    // The taken ghost is shown to both players (and to spectators): its colour is public.
+    const char* w = ghosts_[board_[to]].good ? T("ghost %s takes %s, a good ghost (%sx%s)")
+                                             : T("ghost %s takes %s, an evil ghost (%sx%s)");
+    return textf(w, f.c_str(), t.c_str(), f.c_str(), t.c_str());
+  }
+  return textf(T("ghost %s to %s (%s-%s)"), f.c_str(), t.c_str(), f.c_str(), t.c_str());
 }
 
 Json GeisterState::view(int seat) const {
@@ -262,6 +277,25 @@ Json GeisterState::view(int seat) const {
   for (int s = 0; s < 2; ++s) v["captured_by"][s] = {{"good", captured(1 - s, true)}, {"evil", captured(1 - s, false)}};
   if (phase_ == OVER) v["how"] = how_;
   return v;
+}
+
+// For the screen reader: the captures in words (they are public: a taken
+// ghost is shown face up), which the generic "beside the board" boxes leave
+// ambiguous, and the move limit.
+std::vector<std::string> GeisterState::describe(int seat) const {
+  std::vector<std::string> out;
+  for (int s = 0; s < 2; ++s) {
+    int good = captured(1 - s, true), evil = captured(1 - s, false);
+    std::string who = game().seat_name(s), other = game().seat_name(1 - s);
+    if (seat == s)
+      out.push_back(textf(T("You have taken %d good and %d evil ghosts from %s."), good, evil, other.c_str()));
+    else
+      out.push_back(textf(T("%s has taken %d good and %d evil ghosts from %s."), who.c_str(), good, evil,
+                          seat == 1 - s ? T("you") : other.c_str()));
+  }
+  if (max_plies_ > 0 && phase_ >= PLAY)
+    out.push_back(textf(T("Move %d of at most %d."), std::max(0, plies_ - 2), int(max_plies_)));
+  return out;
 }
 
 std::unique_ptr<State> GeisterState::determinize(int seat, Rng& rng) const {

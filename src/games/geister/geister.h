@@ -38,6 +38,7 @@ class GeisterState : public State {
   bool ai_randomizes() const override { return phase_ == SETUP0 || phase_ == SETUP1; }
   std::unique_ptr<State> clone() const override { return std::make_unique<GeisterState>(*this); }
   Json view(int seat) const override;
+  std::vector<std::string> describe(int seat) const override;
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
   std::string debug() const override;
   void check() const override;

@@ -50,7 +50,8 @@ TEST_CASE("geister: colours are hidden from the opponent (Mise en place; Kleur v
   CHECK(hidden_for_south == 8);
   // North's set-up is not readable from South's log.
   auto s1 = replay("geister", {"setup:GGGGEEEE"}, kSouthFirst);
-  CHECK(s1->public_name(s1->find_action("setup:EEEEGGGG"), 0) == "set-up (hidden)");
+  CHECK(s1->public_name(s1->find_action("setup:EEEEGGGG"), 0) == "sets up the ghosts, face down");
+  CHECK(s1->public_name(s1->find_action("setup:EEEEGGGG"), 1) == "sets up the ghosts, good ones on b6 c6 d6 e6");
 }
 
 TEST_CASE("geister: one square orthogonally, never diagonally, never onto an own ghost (Déroulement d'un tour)") {
@@ -67,7 +68,7 @@ TEST_CASE("geister: one square orthogonally, never diagonally, never onto an own
 TEST_CASE("geister: capturing removes the ghost and reveals it to both (Déroulement d'un tour)") {
   auto s = start();
   play(*s, {"b2-b3", "b5-b4"});
-  CHECK(s->public_name(s->find_action("b3-b4"), 1) == "b3xb4 (evil)");
+  CHECK(s->public_name(s->find_action("b3-b4"), 1) == "ghost b3 takes b4, an evil ghost (b3xb4)");
   play(*s, {"b3-b4"});
   auto& g = static_cast<GeisterState&>(*s);
   CHECK(g.captured(1, false) == 1);

@@ -210,7 +210,7 @@ TEST_CASE("gray-ghost: HQ counts as a square, needs no exact count; a secret mis
   CHECK(gg(*s).raider(0).at == node(*s, "hq"));
   CHECK(s->to_move() == kChance);
   CHECK(s->public_name(s->find_action("mission:3"), 1) == "Gray draws a secret mission");
-  CHECK(s->public_name(s->find_action("mission:3"), 0) == "mission:3");
+  CHECK(s->public_name(s->find_action("mission:3"), 0) == "Gray draws Mission 3: Stop the Baltimore and Ohio train");
   play(*s, {"mission:3"});
   CHECK(gg(*s).raider(0).mission == 3);
   CHECK(gg(*s).current() == 0);  // spins again

@@ -724,7 +724,7 @@ TEST_CASE(
   M(s).give_event("Depot (Vienna)");
   REQUIRE(s->to_move() == kChance);
   CHECK(s->legal().size() == game().depot_values.size());
-  CHECK(s->public_name(s->legal()[2], 0) == "depot marker (drawn face down)");
+  CHECK(s->public_name(s->legal()[2], 0) == "draws a depot marker, face down");
   play(*s, {"marker:3"});
   CHECK(M(s).space(node("Vienna")).depot == 2);
   // Devastation follows the Union units in Mosby's Confederacy; the other card clears it.

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/textf.h"
 #include "mosby.h"
 #include "procedure.h"
 
@@ -76,11 +77,48 @@ std::string MosbyState::action_name(Action a) const {
   return "?" + std::to_string(a);
 }
 
+// The log in words. The map is a graph of places, so a move names its place;
+// the rest keeps action_name's words where they are words already.
 std::string MosbyState::public_name(Action a, int viewer) const {
   if (to_move() == kChance && (needs() == Needs::DRAW || needs() == Needs::ESCORT_DRAW) && stack_.back().a == DR_UNSEEN)
-    return "draw (placed face down, unseen)";
-  if (to_move() == kChance && stack_.back().op == CO_MARKER) return "depot marker (drawn face down)";
-  return action_name(a);
+    return T("draws a counter, placed face down, unseen");
+  if (to_move() == kChance && stack_.back().op == CO_MARKER) return T("draws a depot marker, face down");
+  auto at = [&](Action base) { return g_->name(a - base); };
+  auto card = [&](Action base) { return g_->cards[size_t(a - base)].name.c_str(); };
+  bool card_step = !over_ && (needs() == Needs::CARD_CHANCE || needs() == Needs::CARD_CHOICE);
+  if (card_step || (a >= kPlay && a <= kGoOn)) {
+    if (a >= kPlay && a < kPlay + 100) return textf(T("plays %s"), card(kPlay));
+    if (a >= kDiscard && a < kDiscard + 100) return textf(T("discards %s"), card(kDiscard));
+    if (a >= kGuide && a < kDulaney) return textf(T("enters %s with Local Guide"), at(kGuide).c_str());
+    if (a >= kDulaney && a < kInfo) return textf(T("enters %s with French Dulaney"), at(kDulaney).c_str());
+    if (node_action(a, kInfo)) return textf(T("scouts %s with Local Information"), at(kInfo).c_str());
+    if (a >= kCardDraw && a < kCardDraw + 100)
+      return textf(g_->cards[size_t(a - kCardDraw)].event ? T("draws the event %s") : T("draws the card %s"),
+                   card(kCardDraw));
+    if (a >= kMarker && a < kMarker + 90) return textf(T("draws depot marker %d"), a - kMarker + 1);
+    if (a >= kDraw && a < kDraw + 100) return textf(T("draws a %s counter"), g_->kinds[size_t(a - kDraw)].name.c_str());
+    if (a == kGoOn) return T(action_name(a));
+    return textf(T("rolls %d"), a - kDie);
+  }
+  if (to_move() == kChance) {
+    switch (needs()) {
+      case Needs::DRAW:
+      case Needs::ESCORT_DRAW:
+        return textf(T("draws a %s counter"), g_->kinds[size_t(a - kDraw)].name.c_str());
+      case Needs::PATH:
+        return textf(T("the die picks the road to %s"), at(kPath).c_str());
+      case Needs::PICK:
+        return textf(T("the die picks the unit at %s to take the loss"),
+                     g_->name(std::max(0, int(units_[size_t(a - kPick)].loc))).c_str());
+      default:
+        return textf(T("rolls %d"), a - kDie);
+    }
+  }
+  if (node_action(a, kPlace)) return textf(T("places the band at %s"), at(kPlace).c_str());
+  if (node_action(a, kMove)) return textf(T("moves to %s"), at(kMove).c_str());
+  if (node_action(a, kScout)) return textf(T("scouts %s"), at(kScout).c_str());
+  if (node_action(a, kHideCannon)) return textf(T("hides the Cannon at %s"), at(kHideCannon).c_str());
+  return T(action_name(a));  // the rest are words already: "attack", "demolish bridge", "pass"
 }
 
 std::vector<int> MosbyState::action_nodes(Action a) const {

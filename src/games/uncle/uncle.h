@@ -56,6 +56,7 @@ class UncleState : public State {
   std::vector<double> returns() const override;
   std::string action_name(Action a) const override;
   std::string public_name(Action a, int viewer) const override;
+  std::string place_name(int node) const;  // words for the log and the reader
   std::unique_ptr<State> clone() const override { return std::make_unique<UncleState>(*this); }
   Json view(int seat) const override;
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
