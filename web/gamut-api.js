@@ -52,6 +52,12 @@
     widget: function (label) { return json('gamut_widget', [String(label)], null); },
     // Every button of the last frame, for layout tests: [{label, x0, y0, x1, y1, visible}].
     widgets: function () { return json('gamut_widgets', [], []); },
+    // "en" or "fr": the whole interface and the games' texts; remembered for the next visit
+    // (state().language says which is on).
+    setLanguage: function (lang) { return message('gamut_ui', ['lang:' + String(lang)]); },
+    // The texts the last drawn frame looked up in the language's tables: [{en, text, found}].
+    // The first call switches the record on, so call it, let a frame draw, and call it again.
+    textSeen: function () { return json('gamut_text_seen', [], []); },
     frames: frames,
     wake: function () { call('gamut_wake', [], undefined); },
     // What the page's own tests wait on: {frames, input_age, input_pending, layout_stable, thinking}.
