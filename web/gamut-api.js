@@ -91,7 +91,8 @@
     goto: function (m) { return window.gamut.ui('replay:' + Math.max(0, m.move | 0)); },
     act: function (m) { return window.gamut.act(m.action); },
     setNotes: function (m) { return window.gamut.ui('notes:' + JSON.stringify(m.notes || [])); },
-    getState: function () { return window.gamut.state(); }
+    getState: function () { return window.gamut.state(); },
+    setLanguage: function (m) { return window.gamut.setLanguage(m.lang); }
   };
   window.addEventListener('message', function (e) {
     var m = e.data;

@@ -182,15 +182,16 @@ std::string App::set_lang(const std::string& lang, bool remember) {
                 {"board", T("Game board")},
                 {"stopped", T("Gamut stopped: %s")},
                 {"failed", T("Gamut could not start: %s")}};
-  platform::language_changed(lang, remember && !lang_from_url_, shell.dump());
+  platform::language_changed(lang, remember && !lang_from_url_ && !embed_, shell.dump());
   dirty_ = 3;
   return "";
 }
 
 void App::language_button() {
   bool fr = language() == "fr";
-  // Each language is named in its own words, so it reads to whoever looks for it.
-  if (button(fr ? "English" : "Fran\u00e7ais")) {
+  // Each language is named in its own words, so it reads to whoever looks for it: never translated.
+  static const char* const kOther[] = {"Fran\u00e7ais", "English"};
+  if (button(kOther[fr])) {
     std::string e = set_lang(fr ? "en" : "fr", true);
     if (!e.empty()) notify(e, true);
     menu_open_ = false;
@@ -319,7 +320,8 @@ void App::draw_home(float w, float h) {
   ImGui::SetCursorPosX((w - col) / 2);
   ImGui::BeginGroup();
   if (g_fonts.title) ImGui::PushFont(g_fonts.title);
-  ImGui::TextUnformatted("Gamut");
+  static const char* const kGamut = "Gamut";  // the name, the same in every language
+  ImGui::TextUnformatted(kGamut);
   if (g_fonts.title) ImGui::PopFont();
   ImGui::TextWrapped("%s",
                      T("A playable archive of historic board games. Every rule from the original texts; where the "

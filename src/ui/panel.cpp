@@ -376,7 +376,7 @@ void App::draw_cards(const view::View& view) {
         if (button((std::string(T("Discard")) + "##" + c.title).c_str())) table_.act(c.discard);
       }
       if (!c.text.empty()) ImGui::TextWrapped("%s", T(c.text).c_str());
-      if (!c.note.empty() && ImGui::TreeNode("note", "%s", T("Historical note"))) {
+      if (!c.note.empty() && ImGui::TreeNode("##note", "%s", T("Historical note"))) {
         ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 190, 170, 255));
         ImGui::TextWrapped("%s", T(c.note).c_str());
         ImGui::PopStyleColor();

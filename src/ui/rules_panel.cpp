@@ -68,15 +68,16 @@ void badge(const Kind& k) {
 
 // The original words and their English side by side; a quote already in
 // English stands alone, and so does one in the language the player reads.
-void quote(const Json& p, const Json& citations, const char* id) {
+// Returns the translation drawn beside the quote, "" when it stands alone.
+std::string quote(const Json& p, const Json& citations, const char* id) {
   std::string q = p.value("quote", ""), en = T(p.value("english", ""));
-  if (q.empty()) return;
+  if (q.empty()) return "";
   q = "\u00ab " + q + " \u00bb";
   std::string cite = p.value("cite", "");
   if (citations.contains(cite) && citations[cite].value("language", "") == language()) en.clear();
   if (en.empty()) {
     ImGui::TextWrapped("%s", q.c_str());
-    return;
+    return "";
   }
   if (ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableNextColumn();
@@ -87,6 +88,7 @@ void quote(const Json& p, const Json& citations, const char* id) {
     ImGui::PopStyleColor();
     ImGui::EndTable();
   }
+  return en;
 }
 
 // One provenance part, drawn, and as the page API reports it.
@@ -103,7 +105,8 @@ Json draw_part(const Json& p, const Json& citations, const std::string& id) {
   if (std::string(k->id) == "text") {
     std::string c = citation(p, citations);
     ImGui::TextWrapped("%s%s", about.c_str(), c.c_str());
-    quote(p, citations, (id + "q").c_str());
+    std::string beside = quote(p, citations, (id + "q").c_str());
+    if (!beside.empty()) out["beside"] = beside;
     out["citation"] = c;
     out["quote"] = p.value("quote", "");
     if (p.contains("english")) out["english"] = p["english"];

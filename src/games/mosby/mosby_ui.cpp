@@ -129,7 +129,7 @@ class MosbyUi : public Extension {
     ImGui::Text(T("Final Notoriety %d with %d PP (every 10 PP is one Notoriety level)."), sm.value("notoriety", 1),
                 sm.value("pp", 0));
     const Json& ledger = sm.value("ledger", Json::array());
-    if (!ledger.empty() && ImGui::TreeNode("turns", "%s", T("Turn by turn"))) {
+    if (!ledger.empty() && ImGui::TreeNode("##turns", "%s", T("Turn by turn"))) {
       for (const Json& e : ledger)
         ImGui::BulletText(T("Turn %d: %+d %s (Notoriety %d after)"), e.value("turn", 0), e.value("points", 0),
                           T(e.value("why", "")).c_str(), e.value("notoriety", 0));
