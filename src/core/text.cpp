@@ -19,32 +19,59 @@ namespace gamut {
 
 namespace {
 
-// The current language's entries. The map owns the strings; the index looks a
-// const char* up without building a std::string, as T() runs many times a frame.
-struct Table {
+// Entries, and an index that looks a const char* up without building a
+// std::string, as T() runs many times a frame. The map owns the strings.
+struct Index {
   std::map<std::string, std::string> entries;
   std::unordered_map<std::string_view, const std::string*> index;
+  void build() {
+    for (const auto& [en, tr] : entries) index.emplace(en, &tr);
+  }
+  const std::string* find(std::string_view en) const {
+    auto it = index.find(en);
+    return it == index.end() ? nullptr : it->second;
+  }
+};
+// The current language: every table merged, and each game's own, which comes
+// first for that game's texts (two games' French rules name "Moving" differently).
+struct Table {
+  Index all;
+  std::map<std::string, Index> games;
 };
 std::unique_ptr<Table> g_table;  // null: English
 std::string g_lang = "en";
 std::string g_lang_dir;
+std::string g_game;
+const Index* g_game_index = nullptr;
+
+void find_game_index() {
+  g_game_index = nullptr;
+  if (!g_table) return;
+  auto it = g_table->games.find(g_game);
+  if (it != g_table->games.end()) g_game_index = &it->second;
+}
 
 bool g_record = false;
-std::vector<std::pair<std::string, bool>> g_seen;
+struct Seen {
+  std::string en, text;
+  bool found;
+};
+std::vector<Seen> g_seen;
 std::unordered_map<std::string, size_t> g_seen_at;
 
 const std::string* find(std::string_view en) {
   if (!g_table) return nullptr;
-  auto it = g_table->index.find(en);
-  return it == g_table->index.end() ? nullptr : it->second;
+  if (g_game_index)
+    if (const std::string* t = g_game_index->find(en)) return t;
+  return g_table->all.find(en);
 }
 
-void record(std::string_view en, bool found) {
+void record(std::string_view en, const std::string* t) {
   if (en.empty()) return;
   std::string k(en);
   if (g_seen_at.count(k)) return;
   g_seen_at[k] = g_seen.size();
-  g_seen.emplace_back(std::move(k), found);
+  g_seen.push_back({k, t ? *t : k, t != nullptr});
 }
 
 }  // namespace
@@ -140,14 +167,25 @@ std::map<std::string, std::string> load_language(const std::string& lang, std::v
   std::map<std::string, std::string> out;
   std::string p = lang_dir() + "/" + lang + ".json";
   add_text_table(load_json_file(p), p, out, conflicts);
-  // Each game's own texts, where its rules-data folder has them.
+  for (const auto& [id, t] : load_game_languages(lang)) add_text_table(Json(t), "rules-data/" + id, out, conflicts);
+  return out;
+}
+
+std::map<std::string, std::map<std::string, std::string>> load_game_languages(const std::string& lang) {
+  std::map<std::string, std::map<std::string, std::string>> out;
   for (const std::string& dir : data_dirs())
     for (const std::string& id : game_ids()) {
-      p = dir + "/" + id + "/" + lang + ".json";
-      if (std::ifstream(p).good()) add_text_table(load_json_file(p), p, out, conflicts);
+      std::string p = dir + "/" + id + "/" + lang + ".json";
+      if (std::ifstream(p).good()) add_text_table(load_json_file(p), p, out[id]);
     }
   return out;
 }
+
+void text_game(const std::string& id) {
+  g_game = id;
+  find_game_index();
+}
+const std::string& text_game() { return g_game; }
 
 std::string set_language(const std::string& lang) {
   if (lang == g_lang) return "";
@@ -156,17 +194,21 @@ std::string set_language(const std::string& lang) {
   if (lang == "en") {
     g_table.reset();
     g_lang = lang;
+    g_game_index = nullptr;
     return "";
   }
   auto t = std::make_unique<Table>();
   try {
-    t->entries = load_language(lang);
+    t->all.entries = load_language(lang);
+    for (auto& [id, entries] : load_game_languages(lang)) t->games[id].entries = std::move(entries);
   } catch (const std::exception& e) {
     return e.what();
   }
-  for (const auto& [en, tr] : t->entries) t->index.emplace(en, &tr);
+  t->all.build();
+  for (auto& [id, ix] : t->games) ix.build();
   g_table = std::move(t);
   g_lang = lang;
+  find_game_index();
   return "";
 }
 
@@ -179,10 +221,7 @@ void text_new_frame() {
 
 Json text_seen() {
   Json out = Json::array();
-  for (const auto& [en, found] : g_seen) {
-    const std::string* t = find(en);
-    out.push_back({{"en", en}, {"text", t ? *t : en}, {"found", found}});
-  }
+  for (const Seen& s : g_seen) out.push_back({{"en", s.en}, {"text", s.text}, {"found", s.found}});
   return out;
 }
 

@@ -57,6 +57,23 @@ std::vector<std::string> placeholders(const std::string& format);
 // The interface's table comes first, so it wins a conflict.
 std::map<std::string, std::string> load_language(const std::string& lang,
                                                  std::vector<std::string>* conflicts = nullptr);
+// Each game's own table (rules-data/<id>/<lang>.json), by game id.
+std::map<std::string, std::map<std::string, std::string>> load_game_languages(const std::string& lang);
+
+// The game whose texts are being drawn ("" none): its own table is looked in
+// first, since two games' French rules may name one English word differently.
+void text_game(const std::string& id);
+const std::string& text_game();
+// For the drawing of one game's texts among others' (the home screen's cards).
+struct TextGame {
+  explicit TextGame(const std::string& id) : prev_(text_game()) { text_game(id); }
+  ~TextGame() { text_game(prev_); }
+  TextGame(const TextGame&) = delete;
+  TextGame& operator=(const TextGame&) = delete;
+
+ private:
+  std::string prev_;
+};
 
 // What T() was asked since text_new_frame(), for the page API's check that a
 // French screen has no English left: each English key and whether the table

@@ -264,6 +264,8 @@ std::string App::api_ui(const std::string& cmd) {
 bool App::frame(float w, float h) {
   widgets_new_frame();
   text_new_frame();
+  // The game on the table's own French comes first; a window about another game says so itself.
+  text_game(table_.session() ? table_.session()->match().record().game : "");
   if (!pending_ui_.empty()) {
     std::string cmd;
     cmd.swap(pending_ui_);
@@ -348,6 +350,7 @@ void App::draw_home(float w, float h) {
       if (!e.error.empty() || e.finished || shown == 4) continue;
       ++shown;
       ImGui::PushID(e.id.c_str());
+      TextGame in(e.game);
       widget_scope("home " + e.id + ":");
       std::string name = e.game;
       try {
@@ -372,6 +375,7 @@ void App::draw_home(float w, float h) {
   ImGui::Spacing();
   for (const std::string& id : game_ids()) {
     ImGui::PushID(id.c_str());
+    TextGame in(id);
     widget_scope(id + ":");
     std::shared_ptr<const Game> g;
     std::string err;

@@ -48,6 +48,7 @@ std::shared_ptr<const Game> App::dialog_game(const std::string& id, bool& open) 
 void App::draw_new_game() {
   std::shared_ptr<const Game> g = dialog_game(new_id_, new_open_);
   if (!g) return;
+  TextGame in(new_id_);
   const GameInfo& gi = g->info();
   ImGui::SetNextWindowSize(ImVec2(460, 0), ImGuiCond_Appearing);
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -247,6 +248,7 @@ void App::draw_saves() {
       ImGui::PushID(e.id.c_str());
       widget_scope(e.id + ":");  // tests click "<id>:Resume", "<id>:Delete", "<id>:Yes, delete"
       if (e.error.empty()) {
+        TextGame in(e.game);
         std::string seats = players_text(e.players), name = e.game;
         try {
           name = load_game(e.game)->info().name;

@@ -255,6 +255,7 @@ Json App::rules_state() const {
 void App::draw_rules() {
   std::shared_ptr<const Game> g = dialog_game(rules_id_, rules_open_);
   if (!g) return;
+  TextGame in(rules_id_);
   const Json& d = g->data();
   const Json citations = d.contains("citations") ? d["citations"] : Json::object();
   ImGuiIO& io = ImGui::GetIO();

@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/text.h"
+
 namespace gamut::blue_and_gray {
 
 BlueGrayGame::BlueGrayGame(const Json& data, int version) : Game("blue-and-gray", 2, 2, false, data, version) {
@@ -267,15 +269,14 @@ Json BlueGrayState::view(int) const {
   for (int8_t n : last_) last.push_back(g_->name(n));
   Json status = Json::array();
   for (int s = 0; s < 2; ++s)
-    status.push_back(game().seat_name(s) + " captain: " + std::to_string(adv_[s]) + "/17 steps" +
-                     (blockaded(s) ? " (blockaded)"
-                      : blocked(s) ? " (blocked by own guard)"
-                                   : "") +
-                     ", guards " + std::to_string(guards_[s]));
+    // Whole lines, each translated as one (core/text.h).
+    status.push_back(strf(blockaded(s) ? T("%s captain: %d/17 steps (blockaded), guards %d")
+                          : blocked(s) ? T("%s captain: %d/17 steps (blocked by own guard), guards %d")
+                                       : T("%s captain: %d/17 steps, guards %d"),
+                          T(game().seat_name(s)).c_str(), int(adv_[s]), int(guards_[s])));
   if (blockaded(0) && blockaded(1) && phase_ == PLAY)
-    status.push_back("Both captains blockaded: " + std::to_string(stuck_) + "/" + std::to_string(deadlock_plies_) +
-                     " plies to deadlock");
-  if (phase_ == PLAY && any_jump()) status.push_back(game().seat_name(cur_) + " must jump");
+    status.push_back(strf(T("Both captains blockaded: %d/%d plies to deadlock"), int(stuck_), int(deadlock_plies_)));
+  if (phase_ == PLAY && any_jump()) status.push_back(strf(T("%s must jump"), T(game().seat_name(cur_)).c_str()));
   Json v = {{"phase", kPhase[phase_]},
             {"pieces", pieces},
             {"side", side},

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
 
@@ -202,31 +203,28 @@ Json MosbyState::view(int seat) const {
   }
   int markers = 0;
   for (const Space& s : spaces_) markers += s.status != 0;
-  status.push_back("Turn " + std::to_string(turn_) + " of 8");
-  status.push_back("Notoriety " + std::to_string(notoriety_) + " (needs " + std::to_string(victory_) +
-                   " after turn 8, " + std::to_string(turn_) + " at the end of this turn)");
-  status.push_back("Performance Points " + std::to_string(pp_));
-  status.push_back("Union Awareness " + std::to_string(awareness_));
-  status.push_back("Guerrilla strength " + std::to_string(strength_));
-  status.push_back(std::string("Mosby: ") +
-                   (dead_       ? "dead"
-                    : wounded() ? "wounded"
-                                : "healthy") +
-                   (mosby_ >= 0 ? ", at " + nid(mosby_) : ", off the map"));
-  status.push_back(std::string("Initiative: ") + (initiative_ == 1 ? "Mosby" : initiative_ == 2 ? "Union" : "-"));
-  status.push_back(std::string("Sequence: ") + (over_                        ? "game over"
-                                                : phases_                    ? "Phases"
-                                                : stack_.back().op == OP_OPS ? "Mosby's Operations"
-                                                                             : "Preparation"));
-  status.push_back("Action cards due this turn: " + std::to_string(cards_due_) + " (hand limit " +
-                   std::to_string(g_->hand_limit) + ")");
+  // Whole lines, each translated as one (core/text.h); the view is the seat's screen text.
+  status.push_back(strf(T("Turn %d of 8"), turn_));
+  status.push_back(
+      strf(T("Notoriety %d (needs %d after turn 8, %d at the end of this turn)"), notoriety_, victory_, turn_));
+  status.push_back(strf(T("Performance Points %d"), pp_));
+  status.push_back(strf(T("Union Awareness %d"), awareness_));
+  status.push_back(strf(T("Guerrilla strength %d"), strength_));
+  const char* health = dead_ ? T("Mosby: dead") : wounded() ? T("Mosby: wounded") : T("Mosby: healthy");
+  status.push_back(mosby_ >= 0 ? strf(T("%s, at %s"), health, T(nid(mosby_)).c_str())
+                               : strf(T("%s, off the map"), health));
+  status.push_back(strf(T("Initiative: %s"), initiative_ == 1 ? "Mosby" : initiative_ == 2 ? T("Union") : "-"));
+  status.push_back(strf(T("Sequence: %s"), over_                        ? T("game over")
+                                           : phases_                    ? T("Phases")
+                                           : stack_.back().op == OP_OPS ? T("Mosby's Operations")
+                                                                        : T("Preparation")));
+  status.push_back(strf(T("Action cards due this turn: %d (hand limit %d)"), cards_due_, g_->hand_limit));
   {
     int pool = 0, hold = 0, elim = 0;
     for (const Unit& u : units_) pool += u.loc == kPool, hold += u.loc == kHold, elim += u.loc == kElim;
-    status.push_back("Union pool " + std::to_string(pool) + " face down, holding box " + std::to_string(hold) +
-                     ", eliminated " + std::to_string(elim));
+    status.push_back(strf(T("Union pool %d face down, holding box %d, eliminated %d"), pool, hold, elim));
   }
-  status.push_back("Space-status markers left: " + std::to_string(g_->status_markers - markers));
+  status.push_back(strf(T("Space-status markers left: %d"), g_->status_markers - markers));
   // Counter order must not follow counter ids: ids are sorted by kind, so the
   // order would betray face-down counters.
   auto by_text = [](const Json& a, const Json& b) { return a.dump() < b.dump(); };
