@@ -210,17 +210,17 @@ void BlueGrayState::apply(Action a) {
     if (board_[to] == CAPTAIN0 + me) {
       ++adv_[me];
       progress = true;
-      if (to == g_->centre) return finish(me, "the captain reached the centre");
-      if (three_ahead_ && adv_[me] - adv_[opp] >= 3) return finish(me, "the captain is three steps ahead");
+      if (to == g_->centre) return finish(me, N("the captain reached the centre"));
+      if (three_ahead_ && adv_[me] - adv_[opp] >= 3) return finish(me, N("the captain is three steps ahead"));
     }
   }
   cur_ = int8_t(opp);
   stuck_ = !progress && blockaded(0) && blockaded(1) ? stuck_ + 1 : 0;
   if (stuck_ >= deadlock_plies_) {
-    if (adv_[0] == adv_[1]) return finish(2, "deadlock with the captains equally far along");
-    return finish(adv_[0] > adv_[1] ? 0 : 1, "deadlock, and its captain is further along");
+    if (adv_[0] == adv_[1]) return finish(2, N("deadlock with the captains equally far along"));
+    return finish(adv_[0] > adv_[1] ? 0 : 1, N("deadlock, and its captain is further along"));
   }
-  if (max_plies_ > 0 && plies_ >= max_plies_) return finish(2, "move limit reached");
+  if (max_plies_ > 0 && plies_ >= max_plies_) return finish(2, N("move limit reached"));
 }
 
 std::vector<double> BlueGrayState::returns() const {

@@ -890,9 +890,9 @@ double GrayGhostState::heuristic(int seat) const {
 }
 
 std::string GrayGhostState::result_reason() const {
-  if (winner_ < 0) return "the round limit was reached";
-  return "back at the Gray Ghost's headquarters with the mission done and " + std::to_string(r_[winner_].soldiers) +
-         " soldiers";
+  if (winner_ < 0) return T("the round limit was reached");
+  return strf(T("back at the Gray Ghost's headquarters with the mission done and %d soldiers"),
+              int(r_[winner_].soldiers));
 }
 
 void GrayGhostState::set_raider(int s, int node, int mission, bool done, int soldiers) {

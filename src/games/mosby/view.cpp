@@ -19,7 +19,8 @@ std::vector<double> MosbyState::returns() const {
 
 std::string MosbyState::describe_result() const {
   if (!over_) return "";
-  return std::string(won_ ? "Victory: " : "Defeat: ") + how_ + " (final Notoriety " + std::to_string(notoriety_) + ")";
+  return strf(won_ ? T("Victory: %s (final Notoriety %d)") : T("Defeat: %s (final Notoriety %d)"), T(how_).c_str(),
+              notoriety_);
 }
 
 std::string MosbyState::action_name(Action a) const {

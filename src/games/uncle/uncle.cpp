@@ -844,8 +844,9 @@ std::vector<int> UncleState::action_nodes(Action a) const {
 
 std::string UncleState::describe_result() const {
   if (phase_ != OVER) return "";
-  if (winner_ < 0) return "THRUSH wins: nobody brought their chief back in time";
-  return game().seat_name(winner_) + " wins: back at U.N.C.L.E. headquarters with " + card_name(mission_[winner_]);
+  if (winner_ < 0) return T("THRUSH wins: nobody brought their chief back in time");
+  return strf(T("%s wins: back at U.N.C.L.E. headquarters with %s"), T(game().seat_name(winner_)).c_str(),
+              T(card_name(mission_[winner_])).c_str());
 }
 
 static std::shared_ptr<const Game> make(const Json& d, int v) { return std::make_shared<UncleGame>(d, v); }
