@@ -156,6 +156,35 @@ void legend() {
   }
 }
 
+// A component's name, "board: nodes" or "pieces: agent", each part in the
+// player's language: the parts are data keys or an item's own title.
+std::string component_name(const std::string& name) {
+  // The data keys the list shows, marked for the tables (an item's title is rules data).
+  static const char* const kKeys[] = {N("info"),         N("board"),
+                                      N("pieces"),       N("paths"),
+                                      N("seat_names"),   N("grid"),
+                                      N("zones"),        N("missions"),
+                                      N("circles"),      N("spinner"),
+                                      N("war_space"),    N("war_cards"),
+                                      N("discs"),        N("edges"),
+                                      N("nodes"),        N("board decorations"),
+                                      N("tables"),       N("scenarios"),
+                                      N("action_cards"), N("event_cards"),
+                                      N("counters"),     N("numbers"),
+                                      N("faces"),        N("name"),
+                                      N("playing_time"), N("optional_tables"),
+                                      N("balance")};
+  (void)kKeys;
+  std::string out;
+  for (size_t p = 0;;) {
+    size_t q = name.find(": ", p);
+    out += T(name.substr(p, q == std::string::npos ? std::string::npos : q - p));
+    if (q == std::string::npos) return out;
+    out += ": ";
+    p = q + 2;
+  }
+}
+
 // The components (board, pieces, tables, cards...) whose provenance is not a
 // rules entry: the top-level items, their "<field>_provenance"s and the items of
 // short lists (missions, cards, paths). Long lists such as a map's spaces are
@@ -209,7 +238,7 @@ void draw_components(const Json& d, const Json& citations, Json& shown) {
   for (const Row& r : rows) {
     ImGui::PushID(i++);
     // Closed by default: the rules come first, the components are for the curious.
-    std::string head = T(r.name) + " \u2014";
+    std::string head = component_name(r.name) + " \u2014";
     for (const Json& k : kinds_of(*r.prov))
       for (const Kind& x : kKinds)
         if (k == x.id) head += std::string(" ") + T(x.word);
@@ -221,7 +250,7 @@ void draw_components(const Json& d, const Json& citations, Json& shown) {
     ImGui::PopID();
   }
   for (auto& [list, by] : counts) {
-    std::string line = T(list) + ":";
+    std::string line = component_name(list) + ":";
     for (auto& [k, n] : by) {
       const Kind* x = kind_of(Json{{"kind", k}});
       line += " " + std::to_string(n) + " " + (x ? T(x->word) : k.c_str());
