@@ -113,38 +113,38 @@ std::string MosbyState::step() const {
   const Task& t = stack_.back();
   switch (t.op) {
     case OP_PLACE:
-      return "Preparation A3: place Mosby on a free space of Mosby's Confederacy";
+      return T("Preparation A3: place Mosby on a free space of Mosby's Confederacy");
     case OP_OPS:
-      return "Mosby's Operations: scout, move, attack, demolish, kidnap or disband";
+      return T("Mosby's Operations: scout, move, attack, demolish, kidnap or disband");
     case OP_MOSBY_PHASE:
-      return "Phase: Mosby's action (move up to 3, scout, attack, demolish, kidnap, disband or pass)";
+      return T("Phase: Mosby's action (move up to 3, scout, attack, demolish, kidnap, disband or pass)");
     case OP_MOSBY_MOVING:
-      return "Phase: Mosby may move " + std::to_string(t.a) + " more space(s), or stop";
+      return strf(T("Phase: Mosby may move %d more space(s), or stop"), int(t.a));
     case OP_SKEDADDLE_Q:
-      return "Union units attack: stand and fight, or skedaddle (casualty check, -2 PP, turn ends)";
+      return T("Union units attack: stand and fight, or skedaddle (casualty check, -2 PP, turn ends)");
     case OP_RANDSTEP:
-      return "Roll for random movement (count roads clockwise from road 1)";
+      return T("Roll for random movement (count roads clockwise from road 1)");
     case OP_RECRUIT:
-      return "Preparation A5: roll on the Recruitment Table";
+      return T("Preparation A5: roll on the Recruitment Table");
     case OP_PHASES_BEGIN:
-      return "Phases begin: roll on the Initiative Table";
+      return T("Phases begin: roll on the Initiative Table");
     case OP_UNION_ROLL:
-      return "Union action: roll on the Union Movement Table";
+      return T("Union action: roll on the Union Movement Table");
     case OP_UNION_STEP:
     case OP_RETREAT:
-      return "Union unit chooses among equal paths by a die roll";
+      return T("Union unit chooses among equal paths by a die roll");
     case OP_COMBAT_ROLL:
-      return "Roll the combat die";
+      return T("Roll the combat die");
     case OP_LOSS:
-      return "A die roll decides which Union unit takes the loss";
+      return T("A die roll decides which Union unit takes the loss");
     case OP_CASUALTY:
-      return "Mosby casualty check (1-2: wounded)";
+      return T("Mosby casualty check (1-2: wounded)");
     case OP_CHECKS:
-      return "Activation check for " + check_target() + " (" + std::to_string(awareness_) + " or less activates)";
+      return strf(T("Activation check for %s (%d or less activates)"), T(check_target()).c_str(), awareness_);
     case OP_SCOUT:
-      return "Roll to scout (above Awareness succeeds)";
+      return T("Roll to scout (above Awareness succeeds)");
     case OP_DRAW:
-      return "Draw a Union counter from the pool";
+      return T("Draw a Union counter from the pool");
   }
   std::string s = card_step_text();
   return s.empty() ? wagon_step(t.op) : s;
