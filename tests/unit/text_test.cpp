@@ -286,6 +286,8 @@ TEST_CASE("text: every game's table loads, and a game's own French comes first f
 TEST_CASE("text: the screens pass no bare English to the calls that draw text") {
   // The calls whose string arguments a player reads. A literal handed to one of
   // them must be T("...") (or N() further up); "%s", "|<", "##id" are no words.
+  // Only the call's own arguments count: a literal inside a call within them is
+  // a key (sm.value("earned", 0)), and code_row's last argument is a widget id.
   static const std::set<std::string> drawing = {
       "Text",   "TextWrapped",       "TextDisabled",     "TextColored", "BulletText", "TextUnformatted", "SetTooltip",
       "button", "big_button",        "section",          "notify",      "Checkbox",   "SliderInt",       "Selectable",
@@ -297,17 +299,16 @@ TEST_CASE("text: the screens pass no bare English to the calls that draw text") 
     std::vector<Tok> t = tokens(read(p));
     for (size_t i = 0; i + 1 < t.size(); ++i) {
       if (t[i].kind != Tok::Ident || !drawing.count(t[i].text) || t[i + 1].text != "(") continue;
-      int depth = 0, inside_t = 0;
-      std::vector<int> t_depths;
+      int depth = 0, arg = 0;
       for (size_t j = i + 1; j < t.size(); ++j) {
         if (t[j].text == "(") {
           ++depth;
-          if (j > 0 && t[j - 1].kind == Tok::Ident && (t[j - 1].text == "T" || t[j - 1].text == "N"))
-            t_depths.push_back(depth), ++inside_t;
         } else if (t[j].text == ")") {
-          if (!t_depths.empty() && t_depths.back() == depth) t_depths.pop_back(), --inside_t;
           if (--depth == 0) break;
-        } else if (t[j].kind == Tok::Str && !inside_t && reads_as_words(t[j].text)) {
+        } else if (t[j].text == "," && depth == 1) {
+          ++arg;
+        } else if (t[j].kind == Tok::Str && depth == 1 && !(t[i].text == "code_row" && arg == 2) &&
+                   reads_as_words(t[j].text)) {
           bare.push_back(fs::relative(p, kRoot).string() + ":" + std::to_string(t[j].line) + ": " + t[i].text + "(\"" +
                          t[j].text + "\")");
         }
