@@ -50,7 +50,7 @@ std::string citation(const Json& p, const Json& citations) {
   std::string cite = p.value("cite", "");
   std::string title = T(citations.contains(cite) ? citations[cite].value("title", cite) : cite);
   std::string sec = p.value("section", "");
-  return sec.empty() ? title : title + ", \u201c" + sec + "\u201d";
+  return sec.empty() ? title : strf(T("%s, \u201c%s\u201d"), title.c_str(), sec.c_str());
 }
 
 // A badge: the kind's word on its colour, then the text beside it.
