@@ -229,13 +229,13 @@ std::string GeisterState::action_name(Action a) const {
 }
 
 std::string GeisterState::public_name(Action a, int viewer) const {
-  if ((phase_ == SETUP0 || phase_ == SETUP1) && viewer != to_move()) return "set-up (hidden)";
-  if (phase_ == LOT) return game().seat_name(a) + " moves first (by lot)";
+  if ((phase_ == SETUP0 || phase_ == SETUP1) && viewer != to_move()) return T("set-up (hidden)");
+  if (phase_ == LOT) return strf(T("%s moves first (by lot)"), T(game().seat_name(a)).c_str());
   if (phase_ == PLAY && a < kEscapeBase) {
     int to = (a - kMoveBase) % kSquares;
     if (board_[to] >= 0) {
       const Ghost& v = ghosts_[board_[to]];
-      return sq(game(), (a - kMoveBase) / kSquares) + "x" + sq(game(), to) + (v.good ? " (good)" : " (evil)");
+      return sq(game(), (a - kMoveBase) / kSquares) + "x" + sq(game(), to) + (v.good ? T(" (good)") : T(" (evil)"));
     }
   }
   return action_name(a);
