@@ -1,10 +1,49 @@
 // Set up before gamut.js loads: Emscripten reads `Module` at start-up.
+
+// The page's language: lang=fr|en in the address (an embed's), else the
+// visitor's choice from before, else the browser's language. The engine asks
+// for it at start (gamutPreferredLanguage) and tells the page when it changes.
+function gamutUrlLanguage() {
+  var l = '';
+  try { l = new URLSearchParams(location.search).get('lang') || ''; } catch (e) {}
+  return l === 'fr' || l === 'en' ? l : '';
+}
+window.gamutPreferredLanguage = function () {
+  try {
+    var v = localStorage.getItem('gamut.language');
+    if (v === 'fr' || v === 'en') return v;
+  } catch (e) {}
+  return /^fr(\b|[-_])/i.test(navigator.language || '') ? 'fr' : 'en';
+};
+// What the shell says before the engine has loaded; afterwards the engine
+// sends its own words from its tables (assets/lang), through gamutLanguageChanged.
+var gamutShell = {
+  en: { loading: 'Loading Gamut\u2026', data: 'Loading the games\u2026', stopped: 'Gamut stopped: %s', failed: 'Gamut could not start: %s' },
+  fr: { loading: 'Chargement de Gamut\u2026', data: 'Chargement des jeux\u2026', stopped: 'Gamut s\u2019est arr\u00eat\u00e9 : %s', failed: 'Gamut n\u2019a pas pu d\u00e9marrer : %s' }
+};
+var gamutLang = gamutUrlLanguage() || window.gamutPreferredLanguage();
+var gamutWords = gamutShell[gamutLang];
+document.documentElement.lang = gamutLang;
+document.getElementById('status').textContent = gamutWords.loading;
+
+window.gamutLanguageChanged = function (lang, remember, shell) {
+  gamutLang = lang;
+  document.documentElement.lang = lang;
+  for (var k in shell) if (k !== 'lang') gamutWords[k] = shell[k];
+  if (shell.title) document.title = shell.title;
+  if (shell.board) document.getElementById('canvas').setAttribute('aria-label', shell.board);
+  if (remember) {
+    try { localStorage.setItem('gamut.language', lang); } catch (e) {}
+  }
+};
+
 var Module = {
   canvas: document.getElementById('canvas'),
   print: function (t) { console.log(t); },
   printErr: function (t) { console.warn(t); },
-  setStatus: function (t) { if (t) document.getElementById('status').textContent = t; },
-  onAbort: function (w) { window.gamutFatal('Gamut stopped: ' + w); }
+  // Emscripten's own progress lines ("Downloading data... (3/9)") are shown as one line of ours.
+  setStatus: function (t) { if (t) document.getElementById('status').textContent = /^Downloading/.test(t) ? gamutWords.data : gamutWords.loading; },
+  onAbort: function (w) { window.gamutFatal(gamutWords.stopped.replace('%s', w)); }
 };
 window.gamutFatal = function (msg) {
   var s = document.getElementById('status');
@@ -17,7 +56,7 @@ window.gamutReady = function () {
   if (window.gamutResolveReady) window.gamutResolveReady();
 };
 window.addEventListener('error', function (e) {
-  if (!window.gamut || !window.gamut.isReady) window.gamutFatal('Gamut could not start: ' + e.message);
+  if (!window.gamut || !window.gamut.isReady) window.gamutFatal(gamutWords.failed.replace('%s', e.message));
 });
 document.getElementById('canvas').addEventListener('contextmenu', function (e) { e.preventDefault(); });
 // Offline and installable: a service worker keeps this version's files (web/sw.js).

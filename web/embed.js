@@ -18,6 +18,7 @@ function gamutSnippet() {
   if (mode === 'position' && document.getElementById('b-frozen').checked) q.set('frozen', '1');
   if (document.getElementById('b-minimal').checked) q.set('ui', 'minimal');
   if (mode === 'example') q.set('example', 'example1');
+  if (v('b-lang')) q.set('lang', v('b-lang'));
   var src = new URL('index.html?' + q.toString(), location.href).href;
   return '<iframe src="' + src.replace(/&/g, '&amp;') + '" width="960" height="640" style="border:0" ' +
     'allow="clipboard-write" title="' + v('b-game') + ', playable"></iframe>';

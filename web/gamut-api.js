@@ -57,6 +57,12 @@
     reader: function () { return json('gamut_reader', [], { banner: LOADING, game: null, log: [], position: [], moves_by_piece: [] }); },
     // The current game's rules: [{title, text, sources: [{kind, citation, quote, english, why, alternatives}]}].
     rules: function () { return json('gamut_rules', [], { game: null, rules: [] }); },
+    // "en" or "fr": the whole interface and the games' texts; remembered for the next visit
+    // (state().language says which is on).
+    setLanguage: function (lang) { return message('gamut_ui', ['lang:' + String(lang)]); },
+    // The texts the last drawn frame looked up in the language's tables: [{en, text, found}].
+    // The first call switches the record on, so call it, let a frame draw, and call it again.
+    textSeen: function () { return json('gamut_text_seen', [], []); },
     frames: frames,
     wake: function () { call('gamut_wake', [], undefined); },
     // What the page's own tests wait on: {frames, input_age, input_pending, layout_stable, thinking}.
@@ -90,7 +96,8 @@
     goto: function (m) { return window.gamut.ui('replay:' + Math.max(0, m.move | 0)); },
     act: function (m) { return window.gamut.act(m.action); },
     setNotes: function (m) { return window.gamut.ui('notes:' + JSON.stringify(m.notes || [])); },
-    getState: function () { return window.gamut.state(); }
+    getState: function () { return window.gamut.state(); },
+    setLanguage: function (m) { return window.gamut.setLanguage(m.lang); }
   };
   window.addEventListener('message', function (e) {
     var m = e.data;

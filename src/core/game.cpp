@@ -4,6 +4,8 @@
 #include <map>
 #include <mutex>
 
+#include "text.h"
+
 namespace gamut {
 
 std::vector<double> State::chance_probs() const {
@@ -15,11 +17,11 @@ std::string State::describe_result() const {
   if (!terminal()) return "";
   std::vector<double> r = returns();
   std::string why = result_reason();
-  if (!why.empty()) why = ": " + why;
-  if (seats() == 1) return (r[0] > 0 ? "Victory" : "Defeat") + why;
+  if (!why.empty()) why = ": " + T(why);
+  if (seats() == 1) return (r[0] > 0 ? T("Victory") : T("Defeat")) + why;
   int best = int(std::max_element(r.begin(), r.end()) - r.begin());
-  if (std::count(r.begin(), r.end(), r[best]) > 1) return "Draw" + why;
-  return game().seat_name(best) + " wins" + why;
+  if (std::count(r.begin(), r.end(), r[best]) > 1) return T("Draw") + why;
+  return strf(T("%s wins"), T(game().seat_name(best)).c_str()) + why;
 }
 
 Action State::find_action(const std::string& name) const {
@@ -71,6 +73,7 @@ Game::Game(const std::string& id, int min_seats, int max_seats, bool hidden, Jso
 
 std::string Game::seat_name(int seat) const {
   const Json& names = data_.contains("seat_names") ? data_["seat_names"] : Json();
+  // Untranslated: action names ("lot:Blue") and options are built from it. The screen shows T(seat_name()).
   if (names.is_array() && seat >= 0 && seat < int(names.size())) return names[seat].get<std::string>();
   return "Player " + std::to_string(seat + 1);
 }

@@ -24,6 +24,10 @@ std::string url_query();                                            // the query
 uint64_t random64();                                                // from the browser's crypto source
 void post_to_host(const std::string& json);                         // window.parent.postMessage when embedded
 void announce(const std::string& text);                             // the page's live region, read by screen readers
+// The language the visitor chose before, else the browser's ("fr" or "en"); web/boot.js decides.
+std::string preferred_language();
+// Tells the page (its lang attribute, the shell's own text), and keeps the choice when `remember`.
+void language_changed(const std::string& lang, bool remember, const std::string& shell_json);
 double now_ms();
 double date_now();  // ms since epoch, for save dates
 

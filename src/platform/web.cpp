@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/text.h"
 #include "platform.h"
 #include "ui/app.h"
 #include "ui/draw.h"
@@ -132,6 +133,24 @@ EM_JS(void, js_post, (const char* msg), {
 
 EM_JS(double, js_date_now, (), { return Date.now(); });
 
+EM_JS(char*, js_preferred_language, (), {
+  var s = "en";
+  try {
+    s = window.gamutPreferredLanguage ? window.gamutPreferredLanguage() : "en";
+  } catch (e) {
+  }
+  var n = lengthBytesUTF8(s) + 1, p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+EM_JS(void, js_language_changed, (const char* lang, int remember, const char* shell), {
+  try {
+    if (window.gamutLanguageChanged) window.gamutLanguageChanged(UTF8ToString(lang), !!remember, JSON.parse(UTF8ToString(shell)));
+  } catch (e) {
+  }
+});
+
 EM_JS(void, js_announce, (const char* t), {
   try {
     var el = document.getElementById('announce');
@@ -186,6 +205,10 @@ std::string url_query() { return take(js_url_part(3, "")); }
 uint64_t random64() { return uint64_t(js_random53()) ^ (uint64_t(js_random53()) << 11); }
 void post_to_host(const std::string& j) { js_post(j.c_str()); }
 void announce(const std::string& t) { js_announce(t.c_str()); }
+std::string preferred_language() { return take(js_preferred_language()); }
+void language_changed(const std::string& l, bool remember, const std::string& shell) {
+  js_language_changed(l.c_str(), remember, shell.c_str());
+}
 double now_ms() { return emscripten_get_now(); }
 double date_now() { return js_date_now(); }
 }  // namespace gamut::platform
@@ -443,6 +466,13 @@ EMSCRIPTEN_KEEPALIVE const char* gamut_catalog() {
 EMSCRIPTEN_KEEPALIVE const char* gamut_reader() { return (g_ret = g_app.table().reader().dump()).c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* gamut_rules() { return (g_ret = g_app.table().rules().dump()).c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* gamut_widgets() { return (g_ret = ui::widgets_json()).c_str(); }
+// The texts the last drawn frame asked T() for, each with its translation and
+// whether the table had it; the first call switches the record on.
+EMSCRIPTEN_KEEPALIVE const char* gamut_text_seen() {
+  text_record(true);
+  g_force = true;
+  return (g_ret = text_seen().dump()).c_str();
+}
 EMSCRIPTEN_KEEPALIVE void gamut_wake() { g_force = true; }
 // Cheap to call every animation frame, unlike gamut_state.
 EMSCRIPTEN_KEEPALIVE const char* gamut_probe() {

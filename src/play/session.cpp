@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdio>
 
+#include "core/text.h"
+
 namespace gamut {
 
 std::vector<Seat> parse_seats(const Json& j, int n) {
@@ -71,11 +73,11 @@ void Session::after_change() {
 std::string Session::act(Action a) {
   const State& s = state();
   int t = s.to_move();
-  if (t < 0 || seats_[t].ai) return "it is not a person's turn";
-  if (covered_) return "hand over first";
-  if (request_.from >= 0) return "an undo is waiting for an answer";
+  if (t < 0 || seats_[t].ai) return N("it is not a person's turn");
+  if (covered_) return N("hand over first");
+  if (request_.from >= 0) return N("an undo is waiting for an answer");
   std::vector<Action> l = s.legal();
-  if (!std::binary_search(l.begin(), l.end(), a)) return "that move is not legal";
+  if (!std::binary_search(l.begin(), l.end(), a)) return N("that move is not legal");
   match_->play(a);
   match_->resolve_chance();
   after_change();
@@ -90,21 +92,23 @@ std::string Session::undo_barrier(long from) const {
   std::unique_ptr<State> s = match_->state_at(size_t(from));
   for (size_t i = size_t(from); i < acts.size(); ++i) {
     if (s->to_move() == kChance)
-      return "a die, spinner or draw has been seen since that move, so it cannot be taken back (start a practice game "
-             "for free undo)";
+      return N(
+          "a die, spinner or draw has been seen since that move, so it cannot be taken back (start a practice "
+          "game for free undo)");
     if (reveals(*s, acts[i], screen_))
-      return "something hidden has been shown since that move, so it cannot be taken back (start a practice game for "
-             "free undo)";
+      return N(
+          "something hidden has been shown since that move, so it cannot be taken back (start a practice game "
+          "for free undo)");
     s->apply(acts[i]);
   }
   return "";
 }
 
 std::string Session::undo() {
-  if (request_.from >= 0) return "an undo is already waiting for an answer";
+  if (request_.from >= 0) return N("an undo is already waiting for an answer");
   int seat = screen_;
   long last = seat < 0 ? -1 : match_->undo_point(seat);
-  if (last < 0) return "nothing to undo";
+  if (last < 0) return N("nothing to undo");
   if (std::string why = undo_barrier(last); !why.empty()) return why;
   if (humans() > 1) {
     // Another person's move, or turn, is taken back too: they must agree.
@@ -218,15 +222,15 @@ void Session::finish_hint() {
       h.second = r.a, h.second_value = r.mean, h.second_visits = r.visits;
   }
   h.best_name = s.action_name(h.best);
-  h.text = h.best_name + ": in " + fmt_count(h.iterations) + " simulated continuations it scored " +
-           fmt_value(h.value) + " (tried " + fmt_count(h.visits) + " times)";
+  h.text = strf(T("%s: in %s simulated continuations it scored %s (tried %s times)"), T(h.best_name).c_str(),
+                fmt_count(h.iterations).c_str(), fmt_value(h.value).c_str(), fmt_count(h.visits).c_str());
   if (h.second >= 0) {
     h.second_name = s.action_name(h.second);
-    h.text += ", next best " + fmt_value(h.second_value) + " (" + h.second_name + ")";
+    h.text += strf(T(", next best %s (%s)"), fmt_value(h.second_value).c_str(), T(h.second_name).c_str());
   } else {
-    h.text += "; it is the only choice";
+    h.text += T("; it is the only choice");
   }
-  h.text += ". Higher is better: +1 is a game won, -1 a game lost, and the values between weigh the position.";
+  h.text += T(". Higher is better: +1 is a game won, -1 a game lost, and the values between weigh the position.");
   hint_search_.reset();
   hint_ = h;
 }
@@ -349,23 +353,30 @@ std::string undo_rules(const Game& g) {
     }
   }
   const bool hidden = g.info().hidden_info, solo = g.info().max_seats == 1;
-  std::string seen = chance && hidden ? "a die, spin or card you have seen, or a hidden piece or card shown to you"
-                     : chance         ? "a die, spin or card you have seen"
-                     : hidden         ? "a hidden piece or card shown to you"
+  // Whole sentences, each translated as one (core/text.h).
+  const char* seen = chance && hidden ? T("a die, spin or card you have seen, or a hidden piece or card shown to you")
+                     : chance         ? T("a die, spin or card you have seen")
+                     : hidden         ? T("a hidden piece or card shown to you")
                                       : "";
-  std::string r = "Undo takes back your last move";
-  r += solo ? "" : ", with the computer's replies to it";
-  if (!seen.empty())
-    r += std::string(". ") + (solo ? "It" : "Against the computer it") + " goes back no further than " + seen +
-         " (the convention of Board Game Arena), so that undo cannot be used to learn what is hidden or to try the "
-         "dice again.";
+  std::string r = solo ? T("Undo takes back your last move.")
+                       : T("Undo takes back your last move, with the computer's replies to it.");
+  r += " ";
+  if (*seen)
+    r += strf(solo ? T("It goes back no further than %s (the convention of Board Game Arena), so that undo cannot be "
+                       "used to learn what is hidden or to try the dice again.")
+                   : T("Against the computer it goes back no further than %s (the convention of Board Game Arena), so "
+                       "that undo cannot be used to learn what is hidden or to try the dice again."),
+              seen);
   else
-    r += ". Nothing in this game is hidden or left to chance, so any move can be taken back.";
+    r += T("Nothing in this game is hidden or left to chance, so any move can be taken back.");
   if (!solo)
-    r += " With two or more people at this screen, Undo asks the others first, and goes ahead only if they allow it.";
-  if (chance) r += " Redo, or the same move made again, meets the same outcome; a different move meets a fresh one.";
-  r += " A practice game (an option when you start) allows free undo, and says so in its log, its result and its "
-       "share code.";
+    r += std::string(" ") +
+         T("With two or more people at this screen, Undo asks the others first, and goes ahead only if they allow it.");
+  if (chance)
+    r += std::string(" ") + T("Redo, or the same move made again, meets the same outcome; a different move meets a "
+                              "fresh one.");
+  r += std::string(" ") + T("A practice game (an option when you start) allows free undo, and says so in its log, its "
+                            "result and its share code.");
   return r;
 }
 

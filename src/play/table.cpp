@@ -77,8 +77,11 @@ std::string Table::write_entry(const std::string& id, const Session& s, const st
   }
   cache_ok_ = false;
   if (pruned && on_notice)
-    on_notice("Browser storage was full: " + std::to_string(pruned) + " finished game" +
-              (pruned > 1 ? "s were" : " was") + " removed, oldest first, to keep this one.");
+    on_notice(pruned > 1 ? strf(T("Browser storage was full: %d finished games were removed, oldest first, to keep "
+                                  "this one."),
+                                pruned)
+                         : std::string(T("Browser storage was full: a finished game was removed, oldest first, to keep "
+                                         "this one.")));
   return err;
 }
 
@@ -134,7 +137,8 @@ void Table::autosave() {
   if (!err.empty()) {
     if (storage_note_.empty() && on_storage_error) on_storage_error(err);
     storage_note_ =
-        "This game is not being saved (" + err + "). Delete games you no longer need under Saved games to make room.";
+        strf(T("This game is not being saved (%s). Delete games you no longer need under Saved games to make room."),
+             err.c_str());
   } else {
     storage_note_.clear();
   }
@@ -187,13 +191,13 @@ std::string Table::open_game(const std::string& id) {
     open(Session::from_json(e.at("session")), id);
     return "";
   } catch (const std::exception& ex) {
-    return std::string("This saved game could not be opened (") + ex.what() + "). It was left untouched.";
+    return strf(T("This saved game could not be opened (%s). It was left untouched."), ex.what());
   }
 }
 
 std::string Table::delete_game(const std::string& id) {
   std::string text, err;
-  if (!storage_.get(key(id), text, err)) return err.empty() ? "this game is no longer saved" : err;
+  if (!storage_.get(key(id), text, err)) return err.empty() ? N("this game is no longer saved") : err;
   storage_.remove(key(id));
   cache_ok_ = false;
   if (id == current_) current_ = new_id();  // the game on the screen, if played on, is kept as a new entry
@@ -210,7 +214,8 @@ std::string Table::resume(const std::string& game) {
   std::string id, err;
   if (game.empty() && !storage_.get(ns_ + "v2.current", id, err)) {
     if (!err.empty()) {
-      storage_note_ = "Saving is unavailable in this browser (" + err + "). You can play, but games are not kept.";
+      storage_note_ =
+          strf(T("Saving is unavailable in this browser (%s). You can play, but games are not kept."), err.c_str());
       return "";
     }
   }
@@ -221,7 +226,7 @@ std::string Table::resume(const std::string& game) {
 }
 
 std::string Table::save_as(const std::string& name) {
-  if (!session_ || watch_) return "no game in progress";
+  if (!session_ || watch_) return N("no game in progress");
   std::string id = new_id();
   double now = date_ms_();
   return write_entry(id, *session_, name.empty() ? session_->match().game().info().name : name, now);
@@ -277,7 +282,7 @@ void Table::migrate_v1() {
 std::string Table::new_game(const std::string& id, const std::string& options_json) {
   try {
     Json o = options_json.empty() ? Json::object() : parse_json_text(options_json, "options");
-    if (!o.is_object()) return "options must be an object";
+    if (!o.is_object()) return N("options must be an object");
     auto g = load_game(id);
     if (o.value("by_link", false)) {
       int n = o.contains("seats") && o["seats"].is_array() ? int(o["seats"].size())
@@ -298,13 +303,13 @@ std::string Table::new_game(const std::string& id, const std::string& options_js
       for (Seat& s : seats) s.level = std::clamp(o["level"].get<int>(), 1, 5);
     r.options = o.contains("options") ? o["options"] : Json::object();
     if (o.contains("practice")) {
-      if (!o["practice"].is_boolean()) return "practice must be true or false";
+      if (!o["practice"].is_boolean()) return N("practice must be true or false");
       r.practice = o["practice"].get<bool>();
     }
     double delay = -1;
     if (o.contains("ai_delay")) {
       if (!o["ai_delay"].is_number() || o["ai_delay"].get<double>() < 0 || o["ai_delay"].get<double>() > 5000)
-        return "ai_delay must be a number of milliseconds from 0 to 5000";
+        return N("ai_delay must be a number of milliseconds from 0 to 5000");
       delay = o["ai_delay"].get<double>();
     }
     auto s = std::make_unique<Session>(std::move(r), std::move(seats));  // throws on a bad record: nothing changed yet
@@ -384,7 +389,7 @@ std::string Table::load(const std::string& code_in) {
 }
 
 std::string Table::act(const std::string& name) {
-  if (!session_) return "no game in progress";
+  if (!session_) return N("no game in progress");
   if (corr_) {
     Action a = session_->state().find_action(name);
     if (a < 0 || !can_act()) return "'" + name + "' is not a legal action now";
@@ -397,10 +402,10 @@ std::string Table::act(const std::string& name) {
       return e.what();
     }
   }
-  if (watch_) return "this is a watch link: it replays the game and cannot be played on";
-  if (replay_only) return "this shows a replay: it cannot be played on";
-  if (replaying) return "a replay is shown: go back to the game to play";
-  if (session_->undo_request()) return "an undo is waiting for an answer";
+  if (watch_) return N("this is a watch link: it replays the game and cannot be played on");
+  if (replay_only) return N("this shows a replay: it cannot be played on");
+  if (replaying) return N("a replay is shown: go back to the game to play");
+  if (session_->undo_request()) return N("an undo is waiting for an answer");
   if (session_->covered()) session_->uncover();
   Action a = session_->state().find_action(name);
   if (a < 0) return "'" + name + "' is not a legal action now";
@@ -410,15 +415,15 @@ std::string Table::act(const std::string& name) {
 }
 
 std::string Table::undo() {
-  if (corr_) return T("a move sent by link cannot be taken back");
-  if (!session_ || watch_ || replaying) return "nothing to undo";
+  if (corr_) return N("a move sent by link cannot be taken back");
+  if (!session_ || watch_ || replaying) return N("nothing to undo");
   std::string err = session_->undo();
   if (err.empty()) changed();
   return err;
 }
 
 std::string Table::redo() {
-  if (!session_ || watch_ || replaying || corr_ || !session_->redo()) return "nothing to redo";
+  if (!session_ || watch_ || replaying || corr_ || !session_->redo()) return N("nothing to redo");
   changed();
   return "";
 }
@@ -465,7 +470,7 @@ bool Table::command(const std::string& cmd, std::string& err) {
     }
     const Json& sc = g->data().contains("scenarios") ? g->data()["scenarios"] : Json();
     if (!sc.is_object() || sc.empty()) {
-      err = "this game has no tutorial";
+      err = N("this game has no tutorial");
       return true;
     }
     if (!scenario.empty() && !sc.contains(scenario)) {
@@ -481,26 +486,26 @@ bool Table::command(const std::string& cmd, std::string& err) {
                cmd.rfind("autoplay:", 0) == 0 || cmd.rfind("replay:", 0) == 0 || cmd == "live";
   if (!known) return false;
   if (!session_) {
-    err = "no game in progress";
+    err = N("no game in progress");
     return true;
   }
   if (watch_ && cmd != "live" && cmd.rfind("replay:", 0) != 0) {
-    err = "this is a watch link: it replays the game and cannot be played on";
+    err = N("this is a watch link: it replays the game and cannot be played on");
   } else if (cmd == "undo:allow" || cmd == "undo:refuse") {
     if (!session_->undo_request()) {
-      err = "no undo is waiting for an answer";
+      err = N("no undo is waiting for an answer");
     } else {
       session_->answer_undo(cmd == "undo:allow");
       changed();
     }
   } else if (session_->undo_request()) {
-    err = "an undo is waiting for an answer";
+    err = N("an undo is waiting for an answer");
   } else if (cmd == "uncover") {
     session_->uncover();
   } else if (cmd == "hint") {
     int t = session_->state().to_move();
     if (t < 0 || session_->seats()[t].ai || replaying)
-      err = "no move of yours to hint at";
+      err = N("no move of yours to hint at");
     else
       session_->start_hint();
   } else if (cmd.rfind("autoplay:", 0) == 0) {
@@ -510,12 +515,12 @@ bool Table::command(const std::string& cmd, std::string& err) {
     session_->set_ai(seat, on, level);
     changed();
   } else if (session_->covered() && cmd != "uncover") {
-    err = "hand the screen over first";  // nothing else lifts the cover
+    err = N("hand the screen over first");  // nothing else lifts the cover
   } else if (cmd.rfind("replay:", 0) == 0) {
     replaying = true;
     replay_pos = std::clamp(std::atoi(cmd.c_str() + 7), 0, replay_length());
   } else if (watch_ || replay_only) {
-    err = "this shows a replay: it cannot be played on";
+    err = N("this shows a replay: it cannot be played on");
   } else {
     replaying = false;
   }

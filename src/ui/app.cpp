@@ -81,14 +81,15 @@ App::App() : table_(storage_, platform::date_now) {
     platform::post_to_host(msg.dump());
   };
   table_.on_storage_error = [this](const std::string& err) {
-    notify("Could not save the game (" + err + "). Play goes on; the game lives only in this tab.", true);
+    notify(strf(T("Could not save the game (%s). Play goes on; the game lives only in this tab."), err.c_str()), true);
   };
   table_.on_notice = [this](const std::string& text) { notify(text); };
   table_.entropy = platform::random64;
 }
 
+// A message the table or a game wrote in English is translated here when it is a fixed one.
 void App::notify(const std::string& text, bool error) {
-  toasts_.push_back({text, error, platform::now_ms() + (error ? 7000 : 3500)});
+  toasts_.push_back({T(text), error, platform::now_ms() + (error ? 7000 : 3500)});
   dirty_ = 3;
 }
 
@@ -106,6 +107,11 @@ static std::string storage_namespace(bool embed) {
 
 void App::init() {
   embed_ = platform::url_param("embed") == "1";
+  // lang=fr|en in the address (embeds, issue 21), else the visitor's choice, else the browser's language.
+  std::string lang = platform::url_param("lang");
+  lang_from_url_ = lang == "fr" || lang == "en";
+  if (!lang_from_url_) lang = platform::preferred_language();
+  if (std::string e = set_lang(lang, false); !e.empty()) notify(e, true);
   std::string ns = storage_namespace(embed_);
   table_.set_namespace(ns);
   if (ns == "gamut.") table_.migrate_v1();
@@ -138,11 +144,11 @@ void App::init() {
       try {
         opts["options"] = parse_json_text(o, "options");
       } catch (const std::exception& e) {
-        notify(std::string("The options in this address are not valid: ") + e.what(), true);
+        notify(strf(T("The options in this address are not valid: %s"), e.what()), true);
       }
     }
     std::string err = table_.new_game(game, opts.dump());
-    if (!err.empty()) notify("Could not start " + game + ": " + err, true);
+    if (!err.empty()) notify(strf(T("Could not start %s: %s"), game.c_str(), err.c_str()), true);
     return;
   }
   std::string err = table_.resume();
@@ -159,8 +165,34 @@ bool App::busy() const {
   return t == kChance || (t >= 0 && table_.session()->seats()[t].ai);  // the AI or chance has work to do
 }
 
+std::string App::set_lang(const std::string& lang, bool remember) {
+  std::string err = set_language(lang);
+  if (!err.empty()) return strf(T("The language could not be changed: %s"), err.c_str());
+  // The shell's own words, which the page shows without the engine.
+  Json shell = {{"lang", lang},
+                {"title", T("Gamut: historic board games")},
+                {"board", T("Game board")},
+                {"stopped", T("Gamut stopped: %s")},
+                {"failed", T("Gamut could not start: %s")}};
+  platform::language_changed(lang, remember && !lang_from_url_ && !embed_, shell.dump());
+  dirty_ = 3;
+  return "";
+}
+
+void App::language_button() {
+  bool fr = language() == "fr";
+  // Each language is named in its own words, so it reads to whoever looks for it: never translated.
+  static const char* const kOther[] = {"Fran\u00e7ais", "English"};
+  if (button(kOther[fr])) {
+    std::string e = set_lang(fr ? "en" : "fr", true);
+    if (!e.empty()) notify(e, true);
+    menu_open_ = false;
+  }
+}
+
 std::string App::api_state() const {
   Json j = table_.state();
+  j["language"] = language();
   j["ready"] = true;  // before the engine loads, gamut-api.js answers ready: false itself
   j["screen"] = home_ ? "home" : "play";
   j["embed"] = embed_;
@@ -194,7 +226,7 @@ bool App::layout_stable() const { return widgets_stable() && pending_ui_.empty()
 void App::open_link(const std::string& code) {
   std::string err = table_.load(code);
   if (!err.empty()) {
-    notify(T("This link could not be opened: ") + err, true);
+    notify(strf(T("This link could not be opened: %s"), T(err).c_str()), true);
     return;
   }
   // The game now lives in the library: a reload resumes it as played on,
@@ -222,6 +254,8 @@ std::string App::api_ui(const std::string& cmd) {
     saves_open_ = true;
   else if (cmd == "seats" && table_.session())
     seats_open_ = true;
+  else if (cmd.rfind("lang:", 0) == 0)
+    err = set_lang(cmd.substr(5), true);
   else if (table_.command(cmd, err)) {
     if (err.empty() && cmd.rfind("tutorial", 0) == 0) new_open_ = false;
     sel_.clear();
@@ -238,6 +272,9 @@ std::string App::api_ui(const std::string& cmd) {
 
 bool App::frame(float w, float h) {
   widgets_new_frame();
+  text_new_frame();
+  // The game on the table's own French comes first; a window about another game says so itself.
+  text_game(table_.session() ? table_.session()->match().record().game : "");
   if (!pending_ui_.empty()) {
     std::string cmd;
     cmd.swap(pending_ui_);
@@ -298,53 +335,60 @@ void App::draw_home(float w, float h) {
   ImGui::SetCursorPosX((w - col) / 2);
   ImGui::BeginGroup();
   if (g_fonts.title) ImGui::PushFont(g_fonts.title);
-  ImGui::TextUnformatted("Gamut");
+  static const char* const kGamut = "Gamut";  // the name, the same in every language
+  ImGui::TextUnformatted(kGamut);
   if (g_fonts.title) ImGui::PopFont();
-  ImGui::TextWrapped(
-      "A playable archive of historic board games. Every rule from the original texts; where the printed boards, cards "
-      "and tables are lost, they are reconstructed and marked so in each game's rules.");
+  ImGui::TextWrapped("%s",
+                     T("A playable archive of historic board games. Every rule from the original texts; where the "
+                       "printed boards, cards and tables are lost, they are reconstructed and marked so in each "
+                       "game's rules."));
   if (!table_.storage_note().empty())
-    ImGui::TextColored(ImVec4(0.9f, 0.5f, 0.3f, 1), "%s", table_.storage_note().c_str());
+    ImGui::TextColored(ImVec4(0.9f, 0.5f, 0.3f, 1), "%s", T(table_.storage_note()).c_str());
   ImGui::Spacing();
-  if (table_.session() && big_button("Back to the current game")) home_ = false;
+  if (table_.session() && big_button(T("Back to the current game"))) home_ = false;
   if (table_.session()) ImGui::SameLine();
   std::vector<Table::Entry> lib = table_.library();
   int unfinished = 0;
   for (const Table::Entry& e : lib) unfinished += e.error.empty() && !e.finished;
-  if (big_button("Saved games")) saves_open_ = true;
+  if (big_button(T("Saved games"))) saves_open_ = true;
   ImGui::SameLine();
-  if (big_button("Open a share code")) share_open_ = true;
+  if (big_button(T("Open a share code"))) share_open_ = true;
+  ImGui::SameLine();
+  language_button();
   if (unfinished) {
     // The games to go on with, newest first: the library's front page.
-    section("Continue a game");
+    section(T("Continue a game"));
     int shown = 0;
     for (const Table::Entry& e : lib) {
       if (!e.error.empty() || e.finished || shown == 4) continue;
       ++shown;
       ImGui::PushID(e.id.c_str());
+      TextGame in(e.game);
       widget_scope("home " + e.id + ":");
       std::string name = e.game;
       try {
         name = load_game(e.game)->info().name;
       } catch (const std::exception&) {
       }
-      if (button("Resume")) {
+      if (button(T("Resume"))) {
         std::string err = table_.open_game(e.id);
         if (!err.empty()) notify(err, true);
       }
       ImGui::SameLine();
-      ImGui::Text("%s%s%s", name.c_str(), e.name.empty() || e.name == name ? "" : ": ",
+      ImGui::Text("%s%s%s", T(name).c_str(), e.name.empty() || e.name == name ? "" : ": ",
                   e.name == name ? "" : e.name.c_str());
       ImGui::SameLine();
-      ImGui::TextDisabled("move %d | %s | %s", e.moves, players_text(e.players).c_str(), date_text(e.updated).c_str());
+      ImGui::TextDisabled(T("move %d | %s | %s"), e.moves, players_text(e.players).c_str(),
+                          date_text(e.updated).c_str());
       widget_scope("");
       ImGui::PopID();
     }
-    if (unfinished > shown) ImGui::TextDisabled("and %d more under Saved games", unfinished - shown);
+    if (unfinished > shown) ImGui::TextDisabled(T("and %d more under Saved games"), unfinished - shown);
   }
   ImGui::Spacing();
   for (const std::string& id : game_ids()) {
     ImGui::PushID(id.c_str());
+    TextGame in(id);
     widget_scope(id + ":");
     std::shared_ptr<const Game> g;
     std::string err;
@@ -356,21 +400,21 @@ void App::draw_home(float w, float h) {
     // Flattened: the keyboard moves from a card's buttons to the next card's without entering each card.
     ImGui::BeginChild("card", ImVec2(col, g ? 170 : 60), true, ImGuiWindowFlags_NavFlattened);
     if (!g) {
-      ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s: rules data failed to load: %s", id.c_str(), err.c_str());
+      ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), T("%s: rules data failed to load: %s"), id.c_str(), err.c_str());
       ImGui::EndChild();
       ImGui::PopID();
       continue;
     }
     const GameInfo& gi = g->info();
     if (g_fonts.title) ImGui::PushFont(g_fonts.title);
-    ImGui::TextUnformatted(gi.name.c_str());
+    ImGui::TextUnformatted(T(gi.name).c_str());
     if (g_fonts.title) ImGui::PopFont();
-    ImGui::TextDisabled("%s  |  %s  |  %s players  |  %s", gi.year.c_str(), gi.publisher.c_str(), gi.players.c_str(),
-                        gi.playing_time.c_str());
-    ImGui::TextWrapped("%s", gi.history.c_str());
-    if (big_button("Rules")) rules_open_ = true, rules_id_ = id;
+    ImGui::TextDisabled(T("%s  |  %s  |  %s players  |  %s"), T(gi.year).c_str(), T(gi.publisher).c_str(),
+                        T(gi.players).c_str(), T(gi.playing_time).c_str());
+    ImGui::TextWrapped("%s", T(gi.history).c_str());
+    if (big_button(T("Rules"))) rules_open_ = true, rules_id_ = id;
     ImGui::SameLine();
-    if (big_button("New game")) {
+    if (big_button(T("New game"))) {
       new_open_ = true;
       new_id_ = id;
       new_count_ = gi.min_seats;
@@ -379,13 +423,13 @@ void App::draw_home(float w, float h) {
     }
     if (g->data().contains("scenarios") && g->data()["scenarios"].is_object() && !g->data()["scenarios"].empty()) {
       ImGui::SameLine();
-      if (big_button("Tutorial")) {
+      if (big_button(T("Tutorial"))) {
         std::string e = api_ui("tutorial:" + id);
-        if (!e.empty()) notify("The tutorial could not start: " + e, true);
+        if (!e.empty()) notify(strf(T("The tutorial could not start: %s"), e.c_str()), true);
       }
     }
     ImGui::SameLine();
-    if (big_button("Resume", !table_.latest_unfinished(id).empty())) {
+    if (big_button(T("Resume"), !table_.latest_unfinished(id).empty())) {
       std::string e = table_.resume(id);
       if (!e.empty()) notify(e, true);
     }
@@ -409,9 +453,9 @@ void App::draw_toolbar(float w) {
   ImGui::SetNextWindowSize(ImVec2(w, bar_h_));
   ImGui::Begin("Toolbar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoScrollbar);
   if (fold) {
-    if (button(menu_open_ ? "Close menu" : "Menu")) menu_open_ = !menu_open_;
+    if (button(menu_open_ ? T("Close menu") : T("Menu"))) menu_open_ = !menu_open_;
     ImGui::SameLine();
-    ImGui::TextDisabled("  %s", g.info().name.c_str());
+    ImGui::TextDisabled("  %s", T(g.info().name).c_str());
     ImGui::End();
     if (!menu_open_) return;
     ImGui::SetNextWindowPos(ImVec2(0, bar_h_));
@@ -423,9 +467,9 @@ void App::draw_toolbar(float w) {
     if (!fold) ImGui::SameLine();
   };
   bool live = !table_.replay_only && !table_.watching();
-  if (button(embed_ ? "Games" : "Home")) home_ = true, menu_open_ = false;
+  if (button(embed_ ? T("Games") : T("Home"))) home_ = true, menu_open_ = false;
   next();
-  if (live && button("New")) {
+  if (live && button(T("New"))) {
     new_open_ = true;
     new_id_ = g.info().id;
     new_count_ = table_.session()->match().seats();
@@ -438,33 +482,35 @@ void App::draw_toolbar(float w) {
   bool can_undo = live && table_.session()->match().can_undo() && !table_.replaying &&
                   table_.session()->screen_seat() >= 0 && !table_.session()->undo_request();
   if (!can_undo) ImGui::BeginDisabled();
-  if (button("Undo")) undo();
+  if (button(T("Undo"))) undo();
   if (!can_undo) ImGui::EndDisabled();
   next();
   bool can_redo = live && table_.session()->match().can_redo() && !table_.replaying;
   if (!can_redo) ImGui::BeginDisabled();
-  if (button("Redo")) table_.redo();
+  if (button(T("Redo"))) table_.redo();
   if (!can_redo) ImGui::EndDisabled();
   next();
-  if (button("Share")) share_open_ = true, share_warned_ = false, menu_open_ = false;
+  if (button(T("Share"))) share_open_ = true, share_warned_ = false, menu_open_ = false;
   next();
   if (!embed_) {
-    if (button("Saves")) saves_open_ = true, menu_open_ = false;
+    if (button(T("Saves"))) saves_open_ = true, menu_open_ = false;
     next();
   }
-  if (button("Rules")) rules_open_ = true, rules_id_ = g.info().id, menu_open_ = false;
+  if (button(T("Rules"))) rules_open_ = true, rules_id_ = g.info().id, menu_open_ = false;
   next();
   if (button(T("Keys"))) help_open_ = true, menu_open_ = false;
   next();
-  if (live && button(table_.replaying ? "Back to game" : "Replay")) {
+  if (live && button(table_.replaying ? T("Back to game") : T("Replay"))) {
     std::string e = api_ui(
         table_.replaying ? "live" : "replay:" + std::to_string(table_.session()->match().record().actions.size()));
     if (!e.empty()) notify(e, true);
     menu_open_ = false;
   }
+  if (live) next();
+  language_button();
   if (!fold) {
     ImGui::SameLine();
-    ImGui::TextDisabled("  %s", g.info().name.c_str());
+    ImGui::TextDisabled("  %s", T(g.info().name).c_str());
   }
   ImGui::End();
 }
@@ -495,7 +541,7 @@ void App::draw_play(float w, float h) {
     view = view::parse(raw);
   } catch (const std::exception& e) {
     // A game broke the view contract: say so and draw what is left rather than nothing.
-    if (toasts_.empty()) notify(std::string("This position cannot be shown in full: ") + e.what(), true);
+    if (toasts_.empty()) notify(strf(T("This position cannot be shown in full: %s"), e.what()), true);
   }
   draw_board(view, 0, bar_h_, bw, bh);
   if (narrow)
@@ -510,14 +556,15 @@ void App::draw_play(float w, float h) {
 
 void App::undo() {
   std::string e = table_.undo();
-  if (!e.empty() && e != "nothing to undo") notify("Undo: " + e + ".", true);
+  if (!e.empty() && e != "nothing to undo") notify(strf(T("Undo: %s."), T(e).c_str()), true);
 }
 
 // With no secrets on the board the request is a window over it; with secrets
 // it is drawn on the cover (draw_cover).
 void App::draw_undo_request(float w, float h) {
   ImGui::SetNextWindowPos(ImVec2(w / 2, h / 3), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::Begin("Undo asked", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::Begin((std::string(T("Undo asked")) + "###undoasked").c_str(), nullptr,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize);
   draw_undo_question();
   ImGui::End();
 }
@@ -525,13 +572,14 @@ void App::draw_undo_request(float w, float h) {
 void App::draw_undo_question() {
   const Session::UndoRequest* r = table_.session()->undo_request();
   const Game& g = table_.session()->match().game();
-  std::string from = g.seat_name(r->from), to = g.seat_name(r->to);
-  ImGui::Text("%s asks to take back their last move.", from.c_str());
-  ImGui::Text("%s, do you allow it?", to.c_str());
+  std::string from = T(g.seat_name(r->from)), to = T(g.seat_name(r->to));
+  ImGui::Text(T("%s asks to take back their last move."), from.c_str());
+  ImGui::Text(T("%s, do you allow it?"), to.c_str());
   std::string err;
-  if (button(("Allow (" + to + ")").c_str(), ImVec2(200, 44))) table_.command("undo:allow", err), dirty_ = 3;
+  if (button(strf(T("Allow (%s)"), to.c_str()).c_str(), ImVec2(200, 44))) table_.command("undo:allow", err), dirty_ = 3;
   ImGui::SameLine();
-  if (button(("Refuse (" + to + ")").c_str(), ImVec2(200, 44))) table_.command("undo:refuse", err), dirty_ = 3;
+  if (button(strf(T("Refuse (%s)"), to.c_str()).c_str(), ImVec2(200, 44)))
+    table_.command("undo:refuse", err), dirty_ = 3;
 }
 
 void App::draw_cover(float w, float h) {
@@ -540,11 +588,11 @@ void App::draw_cover(float w, float h) {
   ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(28, 24, 36, 255));
   ImGui::Begin("Cover", nullptr, ImGuiWindowFlags_NoDecoration);
   if (table_.session()->undo_request()) {
-    std::string to = table_.session()->match().game().seat_name(table_.session()->undo_request()->to);
+    std::string to = T(table_.session()->match().game().seat_name(table_.session()->undo_request()->to));
     ImGui::SetCursorPos(ImVec2(w / 2 - 200, h / 3));
     ImGui::BeginGroup();
     if (g_fonts.title) ImGui::PushFont(g_fonts.title);
-    ImGui::Text("Pass the screen to %s", to.c_str());
+    ImGui::Text(T("Pass the screen to %s"), to.c_str());
     if (g_fonts.title) ImGui::PopFont();
     draw_undo_question();
     ImGui::EndGroup();
@@ -553,14 +601,14 @@ void App::draw_cover(float w, float h) {
     return;
   }
   int t = table_.session()->state().to_move();
-  std::string who = table_.session()->match().game().seat_name(t);
+  std::string who = T(table_.session()->match().game().seat_name(t));
   ImGui::SetCursorPos(ImVec2(w / 2 - 180, h / 3));
   ImGui::BeginGroup();
   if (g_fonts.title) ImGui::PushFont(g_fonts.title);
-  ImGui::Text("Pass the screen to %s", who.c_str());
+  ImGui::Text(T("Pass the screen to %s"), who.c_str());
   if (g_fonts.title) ImGui::PopFont();
-  ImGui::TextWrapped("The board is hidden so that nobody sees the other side's secrets.");
-  std::string label = "I am " + who + ": show my side";
+  ImGui::TextWrapped("%s", T("The board is hidden so that nobody sees the other side's secrets."));
+  std::string label = strf(T("I am %s: show my side"), who.c_str());
   if (button(label.c_str(), ImVec2(360, 44))) {
     table_.session()->uncover();
     dirty_ = 3;
@@ -578,8 +626,8 @@ void App::draw_banner(float bw) {
   if (g_fonts.title) ImGui::PushFont(g_fonts.title);
   ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", result_text().c_str());
   if (g_fonts.title) ImGui::PopFont();
-  if (table_.session()->practice()) ImGui::TextDisabled("A practice game: moves were free to take back.");
-  if (button("New game")) {
+  if (table_.session()->practice()) ImGui::TextDisabled("%s", T("A practice game: moves were free to take back."));
+  if (button(T("New game"))) {
     new_open_ = true;
     new_id_ = table_.session()->match().record().game;
     new_count_ = table_.session()->match().seats();
@@ -588,9 +636,9 @@ void App::draw_banner(float bw) {
     new_opts_ = table_.session()->match().record().options;
   }
   ImGui::SameLine();
-  if (button("Replay")) table_.replaying = true, table_.replay_pos = 0;
+  if (button(T("Replay"))) table_.replaying = true, table_.replay_pos = 0;
   ImGui::SameLine();
-  if (button("Share replay")) share_open_ = true;
+  if (button(T("Share replay"))) share_open_ = true;
   if (ext_) ext_->banner(*this, s.view(table_.session()->screen_seat()));
   ImGui::End();
   ImGui::PopStyleColor();

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/text.h"
 #include "core/view.h"
 #include "extension.h"
 #include "play/table.h"
@@ -26,7 +27,7 @@ class App : public Host {
   bool frame(float width, float height);  // draws; true if another frame is wanted soon
   bool busy() const;
   void report_error(const std::string& what) {
-    notify("Something went wrong drawing the game: " + what, true);
+    notify(strf(T("Something went wrong drawing the game: %s"), what.c_str()), true);
   }  // AI thinking, animation or a toast on screen
 
   // The page API (window.gamut): the game's calls go to the table; these add the screen's own.
@@ -43,6 +44,8 @@ class App : public Host {
   // Windows ("home", "rules", "share", "saves"), then the table's commands
   // ("replay:<n>", "hint", "autoplay:on"...), then the game extension's.
   std::string api_ui(const std::string& cmd);
+  // "en" or "fr": the tables, the page's lang and shell text; kept for the next visit when `remember`.
+  std::string set_lang(const std::string& lang, bool remember);
 
  private:
   // localStorage, through the platform layer.
@@ -79,10 +82,12 @@ class App : public Host {
   void post_move();
   void draw_note();
   void draw_toolbar(float w);
-  bool frozen_ = false;      // mode=position&frozen=1: one position, no stepping
-  bool ui_minimal_ = false;  // ui=minimal: no toolbar at all
-  bool menu_open_ = false;   // a narrow screen's toolbar folded into a menu
-  float bar_h_ = 40;         // the toolbar's height this frame (0 with ui=minimal)
+  void language_button();       // the switch to the other language, on the home screen and in the toolbar
+  bool lang_from_url_ = false;  // lang= in the address (an embed's): the visitor's own choice stays as it was
+  bool frozen_ = false;         // mode=position&frozen=1: one position, no stepping
+  bool ui_minimal_ = false;     // ui=minimal: no toolbar at all
+  bool menu_open_ = false;      // a narrow screen's toolbar folded into a menu
+  float bar_h_ = 40;            // the toolbar's height this frame (0 with ui=minimal)
   float posted_height_ = 0;
   std::string announced_;
   double autoplay_next_ = 0;  // replay play/pause: when the next move shows (0: paused)

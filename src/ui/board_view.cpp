@@ -8,6 +8,7 @@
 #include <set>
 
 #include "app.h"
+#include "core/text.h"
 #include "draw.h"
 #include "platform/platform.h"
 #include "widgets.h"
@@ -106,7 +107,7 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   ImGui::SameLine();
   if (button("-")) zoom_to(zoom_ / 1.4f, ctr);
   ImGui::SameLine();
-  if (button("Fit")) zoom_to(1, ctr);
+  if (button(T("Fit"))) zoom_to(1, ctr);
   ImGui::End();
   float lim = std::max(w, h) * zoom_;
   pan_x_ = std::clamp(pan_x_, -lim, lim);
@@ -161,7 +162,7 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
         } else if (k == "text") {
           ImFont* f = g_fonts.body;
           float fs = d.value("size", 0.3f) * s;
-          std::string t = d.value("text", "");
+          std::string t = T(d.value("text", ""));
           ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0, t.c_str());
           ImVec2 c = P(d["x"], d["y"]);
           dl->AddText(f, fs, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), color(d.value("color", "#3a2a1a"), 0), t.c_str());

@@ -26,7 +26,7 @@ std::string date_text(double ms) {
 std::string players_text(const std::vector<std::string>& players) {
   std::string r;
   for (const std::string& p : players)
-    r += (r.empty() ? "" : ", ") + (p == "human" ? std::string("person") : "AI " + p.substr(3));
+    r += (r.empty() ? "" : ", ") + (p == "human" ? std::string(T("person")) : strf(T("AI %s"), p.substr(3).c_str()));
   return r;
 }
 
@@ -48,10 +48,11 @@ std::shared_ptr<const Game> App::dialog_game(const std::string& id, bool& open) 
 void App::draw_new_game() {
   std::shared_ptr<const Game> g = dialog_game(new_id_, new_open_);
   if (!g) return;
+  TextGame in(new_id_);
   const GameInfo& gi = g->info();
   ImGui::SetNextWindowSize(ImVec2(460, 0), ImGuiCond_Appearing);
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  std::string title = "New game: " + gi.name + "###newgame";
+  std::string title = strf(T("New game: %s"), T(gi.name).c_str()) + "###newgame";
   ImGui::Begin(title.c_str(), &new_open_, ImGuiWindowFlags_NoCollapse);
   bool by_link = corr::available(new_id_) && new_by_link_;
   if (corr::available(new_id_)) {
@@ -60,26 +61,26 @@ void App::draw_new_game() {
       ImGui::SetTooltip("%s", T("Each player in their own browser, wherever they are: after each move you send a "
                                 "link. Hidden pieces stay hidden and dice stay fair, with no server."));
   }
-  if (gi.max_seats > gi.min_seats) ImGui::SliderInt("Players", &new_count_, gi.min_seats, gi.max_seats);
+  if (gi.max_seats > gi.min_seats) ImGui::SliderInt(T("Players"), &new_count_, gi.min_seats, gi.max_seats);
   new_count_ = std::clamp(new_count_, gi.min_seats, gi.max_seats);
   if (int(new_seats_.size()) < gi.max_seats) new_seats_.resize(gi.max_seats);
-  static const char* kinds[] = {"Person",     "AI level 1 (quick)", "AI level 2",
-                                "AI level 3", "AI level 4",         "AI level 5 (strongest)"};
+  const char* kinds[] = {T("Person"),     T("AI level 1 (quick)"), T("AI level 2"),
+                         T("AI level 3"), T("AI level 4"),         T("AI level 5 (strongest)")};
   if (by_link)
     ImGui::TextWrapped(T("You take %s. Each other seat goes to whoever first opens the link you send them."),
-                       g->seat_name(0).c_str());
+                       T(g->seat_name(0)).c_str());
   for (int i = 0; i < new_count_ && !by_link; ++i) {
     int k = new_seats_[i].ai ? new_seats_[i].level : 0;
     ImGui::SetNextItemWidth(240);
-    if (ImGui::Combo(g->seat_name(i).c_str(), &k, kinds, 6)) {
+    if (ImGui::Combo(T(g->seat_name(i)).c_str(), &k, kinds, 6)) {
       new_seats_[i].ai = k > 0;
       if (k > 0) new_seats_[i].level = k;
     }
   }
   if (g->data().contains("options") && !g->data()["options"].empty()) {
-    section("Options");
+    section(T("Options"));
     for (const Json& o : g->data()["options"]) {
-      std::string id = o["id"], label = o.value("label", id);
+      std::string id = o["id"], label = T(o.value("label", id)) + "##" + id;
       ImGui::PushID(id.c_str());
       Json& v = new_opts_[id];
       if (v.is_null()) v = o["default"];
@@ -87,7 +88,7 @@ void App::draw_new_game() {
         int cur = 0, i = 0;
         std::vector<std::string> ch;
         for (const Json& c : o["choices"]) {
-          ch.push_back(c.is_string() ? c.get<std::string>() : c.dump());
+          ch.push_back(c.is_string() ? T(c.get<std::string>()) : c.dump());
           if (c == v) cur = i;
           ++i;
         }
@@ -109,21 +110,21 @@ void App::draw_new_game() {
       ImGui::PopID();
     }
   }
-  section("Taking moves back");
+  section(T("Taking moves back"));
   if (by_link) ImGui::TextDisabled("%s", T("By link, a move once sent stays."));
-  if (!by_link) ImGui::Checkbox("Practice: free undo", &new_practice_);
+  if (!by_link) ImGui::Checkbox(T("Practice: free undo"), &new_practice_);
   if (!by_link && ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "Off: against the computer, undo stops at the last die, draw or hidden piece you have seen.\nOn: any move can "
-        "be "
-        "taken back; the log, the result and the share code say it was a practice game.");
+    ImGui::SetTooltip("%s", T("Off: against the computer, undo stops at the last die, draw or hidden piece you have "
+                              "seen.\nOn: any move can be taken back; the log, the result and the share code say it "
+                              "was a practice game."));
   ImGui::Spacing();
   if (g->data().contains("scenarios") && g->data()["scenarios"].is_object() && !g->data()["scenarios"].empty()) {
-    if (big_button("Tutorial")) pending_ui_ = "tutorial:" + new_id_;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("A rulebook example, step by step, with the moves to make shown.");
+    if (big_button(T("Tutorial"))) pending_ui_ = "tutorial:" + new_id_;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", T("A rulebook example, step by step, with the moves to make shown."));
     ImGui::SameLine();
   }
-  if (big_button("Start")) {
+  if (big_button(T("Start"))) {
     Json seats = Json::array();
     for (int i = 0; i < new_count_; ++i) seats.push_back(new_seats_[i].name());
     Json o = {{"seats", seats}, {"options", new_opts_}, {"practice", new_practice_}};
@@ -148,9 +149,9 @@ void App::code_row(const char* what, const std::string& code, const char* id) {
   ImGui::SetNextItemWidth(-1);
   ImGui::InputText("##code", c.data(), c.size() + 1, ImGuiInputTextFlags_ReadOnly);
   std::string link = platform::page_url() + "#play=" + code;
-  if (button("Copy code")) platform::copy_text(code), notify("Code copied");
+  if (button(T("Copy code"))) platform::copy_text(code), notify(T("Code copied"));
   ImGui::SameLine();
-  if (button("Copy link")) platform::copy_text(link), notify("Link copied");
+  if (button(T("Copy link"))) platform::copy_text(link), notify(T("Link copied"));
   widget_scope("");
   ImGui::PopID();
 }
@@ -158,7 +159,8 @@ void App::code_row(const char* what, const std::string& code, const char* id) {
 void App::draw_share() {
   ImGui::SetNextWindowSize(ImVec2(540, 0), ImGuiCond_Appearing);
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  ImGui::Begin("Share and open codes", &share_open_, ImGuiWindowFlags_NoCollapse);
+  ImGui::Begin((std::string(T("Share and open codes")) + "###share").c_str(), &share_open_,
+               ImGuiWindowFlags_NoCollapse);
   if (table_.session()) {
     const State& s = table_.session()->state();
     bool secret = table_.session()->match().game().info().hidden_info && !s.terminal();
@@ -167,41 +169,42 @@ void App::draw_share() {
                  "fingerprints. Send it to the player whose turn it is; anyone may see it."),
                table_.share_code(), "link");
     } else if (table_.watching()) {
-      code_row("Watch link of this game: the moves and what every player can see. It replays and cannot be played on.",
-               table_.share_code(), "watch");
+      code_row(
+          T("Watch link of this game: the moves and what every player can see. It replays and cannot be played on."),
+          table_.share_code(), "watch");
     } else if (secret) {
       code_row(
-          "Watch link: the moves and what every player can see, with no hidden piece or card and nothing that tells "
-          "the dice to come. It replays to the current move and cannot be played on. Safe to send to anyone.",
+          T("Watch link: the moves and what every player can see, with no hidden piece or card and nothing that tells "
+            "the dice to come. It replays to the current move and cannot be played on. Safe to send to anyone."),
           table_.watch_code(), "watch");
       ImGui::Separator();
       if (table_.session()->covered()) {
-        ImGui::TextWrapped("The full save is offered once the player to move has claimed the screen.");
+        ImGui::TextWrapped("%s", T("The full save is offered once the player to move has claimed the screen."));
       } else if (!share_warned_) {
-        ImGui::TextWrapped(
-            "Full save: for your own other device. It holds every move, so whoever opens it sees all hidden pieces "
-            "and cards, and the dice to come. Once the game is over, its code is a replay anyone may see.");
-        if (button("Show the full save")) share_warned_ = true;
+        ImGui::TextWrapped("%s", T("Full save: for your own other device. It holds every move, so whoever opens it "
+                                   "sees all hidden pieces and cards, and the dice to come. Once the game is over, its "
+                                   "code is a replay anyone may see."));
+        if (button(T("Show the full save"))) share_warned_ = true;
       } else {
-        code_row("Full save (every hidden piece and card, the dice to come, and each seat's player):",
+        code_row(T("Full save (every hidden piece and card, the dice to come, and each seat's player):"),
                  table_.share_code(), "full");
       }
     } else {
       code_row(s.terminal()
-                   ? "Replay code of this game: every move, and everything that was hidden."
-                   : "Code of this game: every move and each seat's player. Whoever opens it plays on from here.",
+                   ? T("Replay code of this game: every move, and everything that was hidden.")
+                   : T("Code of this game: every move and each seat's player. Whoever opens it plays on from here."),
                table_.share_code(), "full");
     }
     ImGui::Separator();
   }
-  ImGui::TextUnformatted("Open a code or link:");
+  ImGui::TextUnformatted(T("Open a code or link:"));
   ImGui::SetNextItemWidth(-80);
   ImGui::InputText("##load", load_buf_, sizeof load_buf_);
   ImGui::SameLine();
-  if (button("Open")) {
+  if (button(T("Open"))) {
     std::string err = table_.load(load_buf_);
     if (!err.empty()) {
-      notify("That code could not be opened: " + err + ". Your current game is unchanged.", true);
+      notify(strf(T("That code could not be opened: %s. Your current game is unchanged."), T(err).c_str()), true);
     } else {
       share_open_ = false, load_buf_[0] = 0;
       if (!table_.watching() && !table_.by_link()) seats_open_ = true;
@@ -261,42 +264,43 @@ void App::draw_seats() {
   Session& s = *table_.session();
   const Game& g = s.match().game();
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  ImGui::Begin("Who plays", &seats_open_, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize);
-  ImGui::Text("%s, move %d.", g.info().name.c_str(), s.state().move_number());
-  static const char* kinds[] = {"Person",     "AI level 1 (quick)", "AI level 2",
-                                "AI level 3", "AI level 4",         "AI level 5 (strongest)"};
+  ImGui::Begin((std::string(T("Who plays")) + "###seats").c_str(), &seats_open_,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::Text(T("%s, move %d."), T(g.info().name).c_str(), s.state().move_number());
+  const char* kinds[] = {T("Person"),     T("AI level 1 (quick)"), T("AI level 2"),
+                         T("AI level 3"), T("AI level 4"),         T("AI level 5 (strongest)")};
   for (int i = 0; i < int(s.seats().size()); ++i) {
     int k = s.seats()[i].ai ? s.seats()[i].level : 0;
     ImGui::SetNextItemWidth(240);
-    if (ImGui::Combo(g.seat_name(i).c_str(), &k, kinds, 6)) {
+    if (ImGui::Combo(T(g.seat_name(i)).c_str(), &k, kinds, 6)) {
       s.set_ai(i, k > 0, std::max(1, k));
       dirty_ = 3;
     }
   }
-  if (big_button("Play")) seats_open_ = false;
+  if (big_button(T("Play"))) seats_open_ = false;
   ImGui::End();
 }
 
 void App::draw_saves() {
   ImGui::SetNextWindowSize(ImVec2(600, 460), ImGuiCond_Appearing);
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  ImGui::Begin("Saved games", &saves_open_, ImGuiWindowFlags_NoCollapse);
+  ImGui::Begin((std::string(T("Saved games")) + "###saves").c_str(), &saves_open_, ImGuiWindowFlags_NoCollapse);
   if (table_.session() && !table_.watching()) {
-    ImGui::TextDisabled("Every game is kept as you play. A named copy keeps this position apart.");
+    ImGui::TextDisabled("%s", T("Every game is kept as you play. A named copy keeps this position apart."));
     ImGui::SetNextItemWidth(260);
-    ImGui::InputTextWithHint("##name", "name the copy", save_name_, sizeof save_name_);
+    ImGui::InputTextWithHint("##name", T("name the copy"), save_name_, sizeof save_name_);
     ImGui::SameLine();
-    if (button("Keep a copy")) {
+    if (button(T("Keep a copy"))) {
       std::string err = table_.save_as(save_name_);
       if (!err.empty())
-        notify("Could not save: " + err + ". Nothing was lost; the game goes on.", true);
+        notify(strf(T("Could not save: %s. Nothing was lost; the game goes on."), T(err).c_str()), true);
       else
-        notify("Copy kept"), save_name_[0] = 0;
+        notify(T("Copy kept")), save_name_[0] = 0;
     }
   }
   std::vector<Table::Entry> lib = table_.library();
   for (int finished = 0; finished < 2; ++finished) {
-    section(finished ? "Finished" : "To resume, newest first");
+    section(finished ? T("Finished") : T("To resume, newest first"));
     int n = 0;
     for (const Table::Entry& e : lib) {
       if (e.error.empty() && e.finished != bool(finished)) continue;
@@ -305,16 +309,17 @@ void App::draw_saves() {
       ImGui::PushID(e.id.c_str());
       widget_scope(e.id + ":");  // tests click "<id>:Resume", "<id>:Delete", "<id>:Yes, delete"
       if (e.error.empty()) {
+        TextGame in(e.game);
         std::string seats = players_text(e.players), name = e.game;
         try {
           name = load_game(e.game)->info().name;
         } catch (const std::exception&) {
         }
-        ImGui::Text("%s%s%s%s", name.c_str(), e.name.empty() || e.name == name ? "" : ": ",
-                    e.name == name ? "" : e.name.c_str(), e.id == table_.current_id() ? "  (on the table)" : "");
-        ImGui::TextDisabled("%s | move %d | %s%s", date_text(e.updated).c_str(), e.moves, seats.c_str(),
-                            e.practice ? " | practice" : "");
-        if (button(e.finished ? "Open" : "Resume")) {
+        ImGui::Text("%s%s%s%s", T(name).c_str(), e.name.empty() || e.name == name ? "" : ": ",
+                    e.name == name ? "" : e.name.c_str(), e.id == table_.current_id() ? T("  (on the table)") : "");
+        ImGui::TextDisabled(T("%s | move %d | %s%s"), date_text(e.updated).c_str(), e.moves, seats.c_str(),
+                            e.practice ? T(" | practice") : "");
+        if (button(e.finished ? T("Open") : T("Resume"))) {
           std::string err = table_.open_game(e.id);
           if (!err.empty())
             notify(err, true);
@@ -323,22 +328,22 @@ void App::draw_saves() {
         }
         ImGui::SameLine();
       } else {
-        ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "Unreadable saved game (%s)", e.error.c_str());
+        ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), T("Unreadable saved game (%s)"), e.error.c_str());
       }
       if (delete_ask_ != e.id) {
-        if (button("Delete")) delete_ask_ = e.id;
+        if (button(T("Delete"))) delete_ask_ = e.id;
       } else {
-        ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), "Delete this game for good?");
+        ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), "%s", T("Delete this game for good?"));
         ImGui::SameLine();
-        if (button("Yes, delete")) table_.delete_game(e.id), delete_ask_.clear();
+        if (button(T("Yes, delete"))) table_.delete_game(e.id), delete_ask_.clear();
         ImGui::SameLine();
-        if (button("Keep it")) delete_ask_.clear();
+        if (button(T("Keep it"))) delete_ask_.clear();
       }
       ImGui::Separator();
       widget_scope("");
       ImGui::PopID();
     }
-    if (!n) ImGui::TextDisabled(finished ? "None." : "No unfinished games.");
+    if (!n) ImGui::TextDisabled("%s", finished ? T("None.") : T("No unfinished games."));
   }
   ImGui::End();
 }

@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include "app.h"
+#include "core/text.h"
 #include "core/watch.h"
 #include "platform/platform.h"
 #include "widgets.h"
@@ -19,18 +20,19 @@ bool App::init_embed() {
   int move = move_s.empty() ? -1 : std::max(0, std::atoi(move_s.c_str()));
   auto with_notes = [&] {
     std::string err;
-    if (!notes.empty() && (table_.command("notes:" + notes, err), !err.empty())) notify("The notes: " + err, true);
+    if (!notes.empty() && (table_.command("notes:" + notes, err), !err.empty()))
+      notify(strf(T("The notes: %s"), T(err).c_str()), true);
   };
   if (mode == "example") {
     std::string game = platform::url_param("game"), ex = platform::url_param("example");
     std::string err = api_ui("tutorial" + (game.empty() ? "" : ":" + game + (ex.empty() ? "" : ":" + ex)));
-    if (!err.empty()) notify("This example could not start: " + err, true);
+    if (!err.empty()) notify(strf(T("This example could not start: %s"), T(err).c_str()), true);
     with_notes();
     return true;
   }
   if (mode != "position" && mode != "replay") return false;
   if (code.empty()) {
-    notify("This embed gives no code= to show.", true);
+    notify(T("This embed gives no code= to show."), true);
     return true;
   }
   try {
@@ -48,12 +50,12 @@ bool App::init_embed() {
       }
     }
   } catch (const std::exception& e) {
-    notify(std::string("This embed's code could not be opened: ") + e.what(), true);
+    notify(strf(T("This embed's code could not be opened: %s"), e.what()), true);
     return true;
   }
   std::string err = table_.load(code);
   if (!err.empty()) {
-    notify("This embed's code could not be opened: " + err, true);
+    notify(strf(T("This embed's code could not be opened: %s"), T(err).c_str()), true);
     return true;
   }
   with_notes();
@@ -102,7 +104,7 @@ void App::post_move() {
 void App::draw_note() {
   const std::string& note = table_.note();
   if (note.empty()) return;
-  section("Narration");
+  section(T("Narration"));
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(250, 225, 160, 255));
   ImGui::TextWrapped("%s", note.c_str());
   ImGui::PopStyleColor();

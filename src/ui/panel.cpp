@@ -8,6 +8,7 @@
 #include <map>
 
 #include "app.h"
+#include "core/text.h"
 #include "draw.h"
 #include "platform/platform.h"
 #include "widgets.h"
@@ -28,12 +29,13 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   // Whose turn.
   int t = st.to_move();
   if (table_.replaying && frozen_) {
-    ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), "The position after move %d", table_.replay_pos);
+    ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), T("The position after move %d"), table_.replay_pos);
   } else if (table_.replaying) {
     int n = table_.replay_length();
     if (table_.watching())
-      ImGui::TextWrapped("Watching: what every player can see, move by move. Hidden pieces and cards stay hidden.");
-    ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), "Replay: move %d of %d", table_.replay_pos, n);
+      ImGui::TextWrapped("%s",
+                         T("Watching: what every player can see, move by move. Hidden pieces and cards stay hidden."));
+    ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), T("Replay: move %d of %d"), table_.replay_pos, n);
     ImGui::SetNextItemWidth(w - 20);
     if (ImGui::SliderInt("##pos", &table_.replay_pos, 0, n)) dirty_ = 3;
     if (button("|<")) table_.replay_pos = 0;
@@ -46,7 +48,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
     ImGui::SameLine();
     // Play: a move a second and a half, so a reader can follow the narration.
     double now = platform::now_ms();
-    if (button(autoplay_next_ > 0 ? "Pause" : "Play")) autoplay_next_ = autoplay_next_ > 0 ? 0 : now + 1500;
+    if (button(autoplay_next_ > 0 ? T("Pause") : T("Play"))) autoplay_next_ = autoplay_next_ > 0 ? 0 : now + 1500;
     if (autoplay_next_ > 0 && now >= autoplay_next_) {
       if (table_.replay_pos < n) ++table_.replay_pos;
       autoplay_next_ = table_.replay_pos < n ? now + 1500 : 0;
@@ -54,7 +56,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
     }
     if (!table_.watching() && !table_.replay_only) {
       ImGui::SameLine();
-      if (button("Back to game")) table_.replaying = false;
+      if (button(T("Back to game"))) table_.replaying = false;
     }
   } else if (table_.by_link()) {
     draw_by_link(seat);
@@ -63,17 +65,17 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
     ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + 8, p.y + 10), 7, seat_color(t));
     ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 20);
     bool ai = table_.session()->seats()[t].ai;
-    ImGui::Text("%s to move%s", g.seat_name(t).c_str(), ai ? " (AI)" : t == seat ? " (you)" : "");
+    ImGui::Text(T("%s to move%s"), T(g.seat_name(t)).c_str(), ai ? T(" (AI)") : t == seat ? T(" (you)") : "");
     if (table_.session()->thinking()) {
       ImGui::SameLine();
       const char* spin = "|/-\\";
-      ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), " thinking %c %d%%", spin[int(platform::now_ms() / 120) % 4],
+      ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), T(" thinking %c %d%%"), spin[int(platform::now_ms() / 120) % 4],
                          table_.session()->ai_progress());
     }
   } else if (st.terminal()) {
     ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", result_text().c_str());
   }
-  if (seat >= 0) ImGui::TextDisabled("You see the board as %s.", g.seat_name(seat).c_str());
+  if (seat >= 0) ImGui::TextDisabled(T("You see the board as %s."), T(g.seat_name(seat)).c_str());
   if (!table_.replaying) draw_solo_tools(seat);
   if (!table_.replaying) draw_tutorial(view);
   draw_note();
@@ -91,7 +93,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
       one_click &= n <= 1;
     }
     if (!buttons.empty()) {
-      ImGui::TextUnformatted("Choose:");
+      ImGui::TextUnformatted(T("Choose:"));
       int gkind = 0;
       Action guide = table_.guide_action(view, &gkind);
       for (Action a : buttons) {
@@ -111,7 +113,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
       }
     }
     if (!chooser_.empty()) {
-      ImGui::TextUnformatted("Which move?");
+      ImGui::TextUnformatted(T("Which move?"));
       for (Action a : chooser_) {
         std::string nm = st.action_name(a);
         bool hit = button((st.public_name(a, table_.session()->screen_seat()) + "###" + nm).c_str());
@@ -128,12 +130,13 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
       for (Action a : st.legal())
         if (st.action_nodes(a) == path) {
           std::string nm = st.action_name(a);
-          if (button(("Leave the board: " + nm).c_str())) table_.act(nm);
+          if (button(strf(T("Leave the board: %s"), T(nm).c_str()).c_str())) table_.act(nm);
           break;
         }
     }
     if (sel_.empty() && any_click)
-      ImGui::TextDisabled(one_click ? "Click a highlighted place." : "Click a highlighted piece, then where it goes.");
+      ImGui::TextDisabled(
+          "%s", one_click ? T("Click a highlighted place.") : T("Click a highlighted piece, then where it goes."));
   }
   // Dice: they tumble for a moment when they change.
   if (!view.dice.empty()) {
@@ -162,17 +165,17 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   }
   if (view.spinner) draw_spinner(*view.spinner);
   // What happens next, and the last roll with its modifiers and table row.
-  if (!view.step.empty()) ImGui::TextColored(ImVec4(0.55f, 0.85f, 1, 1), "Next: %s", view.step.c_str());
-  if (!view.roll.empty()) ImGui::TextWrapped("Roll: %s", view.roll.c_str());
+  if (!view.step.empty()) ImGui::TextColored(ImVec4(0.55f, 0.85f, 1, 1), T("Next: %s"), T(view.step).c_str());
+  if (!view.roll.empty()) ImGui::TextWrapped(T("Roll: %s"), T(view.roll).c_str());
   // The hand comes before the status lines: it is what the next decision is made with.
   draw_cards(view);
   // Status lines.
-  for (const std::string& l : view.status) ImGui::TextWrapped("%s", l.c_str());
+  for (const std::string& l : view.status) ImGui::TextWrapped("%s", T(l).c_str());
   // Pieces off the board.
   if (!view.side.empty()) {
     const Json& styles = g.data().contains("pieces") ? g.data()["pieces"] : Json::object();
     std::map<std::string, std::vector<const view::SidePiece*>> boxes;
-    for (const view::SidePiece& p : view.side) boxes[p.where + " - " + g.seat_name(p.seat)].push_back(&p);
+    for (const view::SidePiece& p : view.side) boxes[T(p.where) + " - " + T(g.seat_name(p.seat))].push_back(&p);
     for (auto& [box, list] : boxes) {
       ImGui::TextUnformatted(box.c_str());
       ImVec2 p = ImGui::GetCursorScreenPos();
@@ -186,15 +189,16 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
     }
   }
   // Move log.
-  section("Moves");
-  if (table_.session()->practice()) ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), "Practice game: free undo.");
+  section(T("Moves"));
+  if (table_.session()->practice())
+    ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), "%s", T("Practice game: free undo."));
   std::vector<std::string> log = table_.shown_log();
   ImGui::BeginChild("log", ImVec2(0, 0), true);
   int shown = table_.replaying ? table_.replay_pos : int(log.size());
   for (int i = 0; i < int(log.size()); ++i) {
     bool cur = i == shown - 1;
     if (cur) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 210, 90, 255));
-    ImGui::Text("%3d  %s", i + 1, log[i].c_str());
+    ImGui::Text("%3d  %s", i + 1, T(log[i]).c_str());
     if (table_.replaying && ImGui::IsItemClicked()) table_.replay_pos = i + 1;
     if (cur) ImGui::PopStyleColor();
   }
@@ -244,7 +248,7 @@ void App::draw_spinner(const view::Spinner& sp) {
     double n = f.count;
     float a0 = float(acc / total * 2 * kPi) - kPi / 2, a1 = float((acc + n) / total * 2 * kPi) - kPi / 2;
     acc += n;
-    const std::string& label = f.label;
+    const std::string& label = T(f.label);
     bool card = f.accent;  // a face the game marks out (a war card)
     ImU32 col =
         card ? IM_COL32(150, 40, 40, 255) : (i % 2 ? IM_COL32(205, 190, 150, 255) : IM_COL32(230, 218, 185, 255));
@@ -268,7 +272,7 @@ void App::draw_spinner(const view::Spinner& sp) {
                         IM_COL32(25, 25, 30, 255));
   dl->AddCircleFilled(c, 8, IM_COL32(25, 25, 30, 255));
   ImGui::Dummy(ImVec2(2 * R, 2 * R + 12));
-  if (at >= 0 && t >= 1) ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "Spun: %s", faces[at].label.c_str());
+  if (at >= 0 && t >= 1) ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), T("Spun: %s"), T(faces[at].label).c_str());
 }
 
 // ---------------------------------------------------------------------------
@@ -283,19 +287,19 @@ void App::draw_solo_tools(int seat) {
   bool mine = st.to_move() == seat && !autoplay;
   bool can_hint = mine && !table_.session()->hinting();
   if (!can_hint) ImGui::BeginDisabled();
-  if (button("Hint")) api_ui("hint");
+  if (button(T("Hint"))) api_ui("hint");
   if (!can_hint) ImGui::EndDisabled();
   ImGui::SameLine();
-  if (button(autoplay ? "Stop autoplay" : "Autoplay")) api_ui(autoplay ? "autoplay:off" : "autoplay:on");
+  if (button(autoplay ? T("Stop autoplay") : T("Autoplay"))) api_ui(autoplay ? "autoplay:off" : "autoplay:on");
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s", autoplay ? "Take the band back." : "Let the AI (level 3) play the band from here.");
+    ImGui::SetTooltip("%s", autoplay ? T("Take the band back.") : T("Let the AI (level 3) play the band from here."));
   const char* spin = "|/-\\";
   if (table_.session()->hinting()) {
-    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "Thinking about a hint %c %d%%",
+    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), T("Thinking about a hint %c %d%%"),
                        spin[int(platform::now_ms() / 120) % 4], table_.session()->hint_progress());
   } else if (const Hint* h = table_.session()->hint()) {
     ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(120, 225, 255, 255));
-    ImGui::TextWrapped("Hint: %s", h->text.c_str());
+    ImGui::TextWrapped(T("Hint: %s"), T(h->text).c_str());
     ImGui::PopStyleColor();
   }
 }
@@ -305,39 +309,40 @@ void App::draw_solo_tools(int seat) {
 void App::draw_tutorial(const view::View& view) {
   if (!view.tutorial || view.tutorial->of == 0) return;
   int step = view.tutorial->done(), steps = view.tutorial->of;
-  const std::string& text = view.tutorial->text;
+  const std::string& text = T(view.tutorial->text);
   std::string want = view.tutorial->next();
   const Json& scs = table_.session()->match().game().data().value("scenarios", Json::object());
   const Json& sc = scs.value(view.scenario, Json::object());
-  section(("Tutorial: " + sc.value("title", view.scenario)).c_str());
+  section(strf(T("Tutorial: %s"), T(sc.value("title", view.scenario)).c_str()).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(235, 215, 255, 255));
   if (step < steps)
-    ImGui::TextDisabled("Step %d of %d", step + 1, steps);
+    ImGui::TextDisabled(T("Step %d of %d"), step + 1, steps);
   else
-    ImGui::TextDisabled("All %d steps done", steps);
+    ImGui::TextDisabled(T("All %d steps done"), steps);
   ImGui::TextWrapped("%s", text.c_str());
   if (text != announced_) platform::announce(announced_ = text);  // the example's narration, for screen readers
   const State& st = table_.session()->state();
   int t = st.to_move();
   if (!want.empty() && t >= 0) {
     if (st.find_action(want) >= 0)
-      ImGui::TextColored(ImVec4(0.85f, 0.6f, 1, 1), "Next: %s (highlighted)", want.c_str());
+      ImGui::TextColored(ImVec4(0.85f, 0.6f, 1, 1), T("Next: %s (highlighted)"), T(want).c_str());
     else
       ImGui::TextColored(ImVec4(1, 0.6f, 0.4f, 1),
-                         "The game has left the example's path (%s is not possible now). Play on freely, or restart.",
-                         want.c_str());
+                         T("The game has left the example's path (%s is not possible now). Play on freely, or "
+                           "restart."),
+                         T(want).c_str());
   }
   if (!want.empty() && t >= 0 && can_act() && st.find_action(want) >= 0) {
-    if (button("Play this step for me")) {
+    if (button(T("Play this step for me"))) {
       std::string err = table_.act(want);
       if (!err.empty()) notify(err, true);
     }
     // Side by side where the panel is wide enough, else one under the other.
-    float need = ImGui::GetItemRectSize().x + ImGui::CalcTextSize("Restart tutorial").x + 40;
+    float need = ImGui::GetItemRectSize().x + ImGui::CalcTextSize(T("Restart tutorial")).x + 40;
     if (ImGui::GetContentRegionAvail().x > need) ImGui::SameLine();
   }
   // Deferred to the next frame: a new game must not replace the one this panel is drawing.
-  if (button("Restart tutorial")) pending_ui_ = "tutorial:" + table_.session()->match().record().game;
+  if (button(T("Restart tutorial"))) pending_ui_ = "tutorial:" + table_.session()->match().record().game;
   ImGui::PopStyleColor();
 }
 
@@ -358,28 +363,28 @@ void App::draw_cards(const view::View& view) {
       ImGui::PushID(title);
       ImGui::PushID(i++);
       if (c.tag.empty())
-        ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.55f, 1), "%s", c.title.c_str());
+        ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.55f, 1), "%s", T(c.title).c_str());
       else
-        ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.55f, 1), "%s (%s)", c.title.c_str(), c.tag.c_str());
+        ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.55f, 1), "%s (%s)", T(c.title).c_str(), T(c.tag).c_str());
       if (!c.note.empty() && ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(420);
-        ImGui::TextUnformatted(c.note.c_str());
+        ImGui::TextUnformatted(T(c.note).c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
       if (legal(c.play)) {
         ImGui::SameLine();
-        if (button(("Play##" + c.title).c_str())) table_.act(c.play);
+        if (button((std::string(T("Play")) + "##" + c.title).c_str())) table_.act(c.play);
       }
       if (legal(c.discard)) {
         ImGui::SameLine();
-        if (button(("Discard##" + c.title).c_str())) table_.act(c.discard);
+        if (button((std::string(T("Discard")) + "##" + c.title).c_str())) table_.act(c.discard);
       }
-      if (!c.text.empty()) ImGui::TextWrapped("%s", c.text.c_str());
-      if (!c.note.empty() && ImGui::TreeNode("Historical note")) {
+      if (!c.text.empty()) ImGui::TextWrapped("%s", T(c.text).c_str());
+      if (!c.note.empty() && ImGui::TreeNode("##note", "%s", T("Historical note"))) {
         ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 190, 170, 255));
-        ImGui::TextWrapped("%s", c.note.c_str());
+        ImGui::TextWrapped("%s", T(c.note).c_str());
         ImGui::PopStyleColor();
         ImGui::TreePop();
       }
@@ -387,8 +392,8 @@ void App::draw_cards(const view::View& view) {
       ImGui::PopID();
     }
   };
-  list(table_.session()->match().seats() == 1 ? "Cards in hand" : "Cards", view.cards);
-  list("Event cards this turn", view.events);
+  list(table_.session()->match().seats() == 1 ? T("Cards in hand") : T("Cards"), view.cards);
+  list(T("Event cards this turn"), view.events);
 }
 
 }  // namespace gamut::ui

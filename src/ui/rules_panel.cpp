@@ -28,10 +28,10 @@ struct Kind {
 };
 
 const Kind kKinds[] = {
-    {"text", "TEXT", "the original rules say so; quoted in their language", ImVec4(0.47f, 0.80f, 0.47f, 1)},
-    {"reconstructed", "RECONSTRUCTED", "a lost board, card or table rebuilt, with our reasoning",
+    {"text", N("TEXT"), N("the original rules say so; quoted in their language"), ImVec4(0.47f, 0.80f, 0.47f, 1)},
+    {"reconstructed", N("RECONSTRUCTED"), N("a lost board, card or table rebuilt, with our reasoning"),
      ImVec4(0.92f, 0.67f, 0.24f, 1)},
-    {"ruling", "RULING", "our decision where the text is silent or unclear, with the alternatives",
+    {"ruling", N("RULING"), N("our decision where the text is silent or unclear, with the alternatives"),
      ImVec4(0.62f, 0.68f, 1.0f, 1)},
 };
 
@@ -48,32 +48,36 @@ Json g_shown;
 // "The Geister rules (French, with notes in Dutch), "Déroulement d'un tour""
 std::string citation(const Json& p, const Json& citations) {
   std::string cite = p.value("cite", "");
-  std::string title = citations.contains(cite) ? citations[cite].value("title", cite) : cite;
+  std::string title = T(citations.contains(cite) ? citations[cite].value("title", cite) : cite);
   std::string sec = p.value("section", "");
-  return sec.empty() ? title : title + ", \u201c" + sec + "\u201d";
+  return sec.empty() ? title : strf(T("%s, \u201c%s\u201d"), title.c_str(), sec.c_str());
 }
 
 // A badge: the kind's word on its colour, then the text beside it.
 void badge(const Kind& k) {
   ImVec2 pad(4, 1);
-  ImVec2 ts = ImGui::CalcTextSize(k.word);
+  const char* word = T(k.word);
+  ImVec2 ts = ImGui::CalcTextSize(word);
   ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + ts.x + 2 * pad.x, p.y + ts.y + 2 * pad.y),
                                             ImGui::ColorConvertFloat4ToU32(k.color), 3);
   ImGui::SetCursorScreenPos(ImVec2(p.x + pad.x, p.y + pad.y));
-  ImGui::TextColored(ImVec4(0.08f, 0.07f, 0.06f, 1), "%s", k.word);
+  ImGui::TextColored(ImVec4(0.08f, 0.07f, 0.06f, 1), "%s", word);
   ImGui::SetCursorScreenPos(ImVec2(p.x + ts.x + 2 * pad.x + 6, p.y + pad.y));
 }
 
 // The original words and their English side by side; a quote already in
-// English stands alone.
-void quote(const Json& p, const char* id) {
-  std::string q = p.value("quote", ""), en = p.value("english", "");
-  if (q.empty()) return;
+// English stands alone, and so does one in the language the player reads.
+// Returns the translation drawn beside the quote, "" when it stands alone.
+std::string quote(const Json& p, const Json& citations, const char* id) {
+  std::string q = p.value("quote", ""), en = T(p.value("english", ""));
+  if (q.empty()) return "";
   q = "\u00ab " + q + " \u00bb";
+  std::string cite = p.value("cite", "");
+  if (citations.contains(cite) && citations[cite].value("language", "") == language()) en.clear();
   if (en.empty()) {
     ImGui::TextWrapped("%s", q.c_str());
-    return;
+    return "";
   }
   if (ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableNextColumn();
@@ -84,6 +88,7 @@ void quote(const Json& p, const char* id) {
     ImGui::PopStyleColor();
     ImGui::EndTable();
   }
+  return en;
 }
 
 // One provenance part, drawn, and as the page API reports it.
@@ -91,32 +96,33 @@ Json draw_part(const Json& p, const Json& citations, const std::string& id) {
   Json out = {{"kind", p.is_object() ? p.value("kind", "") : ""}};
   const Kind* k = kind_of(p);
   if (!k) {
-    ImGui::TextWrapped("(no valid provenance)");
+    ImGui::TextWrapped("%s", T("(no valid provenance)"));
     return out;
   }
   badge(*k);
   if (p.contains("about")) out["about"] = p["about"];
-  std::string about = p.contains("about") ? p["about"].get<std::string>() + ": " : "";
+  std::string about = p.contains("about") ? T(p["about"].get<std::string>()) + ": " : "";
   if (std::string(k->id) == "text") {
     std::string c = citation(p, citations);
     ImGui::TextWrapped("%s%s", about.c_str(), c.c_str());
-    quote(p, (id + "q").c_str());
+    std::string beside = quote(p, citations, (id + "q").c_str());
+    if (!beside.empty()) out["beside"] = beside;
     out["citation"] = c;
     out["quote"] = p.value("quote", "");
     if (p.contains("english")) out["english"] = p["english"];
-    if (p.contains("note")) ImGui::TextDisabled("%s", p["note"].get<std::string>().c_str());
+    if (p.contains("note")) ImGui::TextDisabled("%s", T(p["note"].get<std::string>()).c_str());
   } else {
-    ImGui::TextWrapped("%s%s", about.c_str(), p.value("why", "").c_str());
+    ImGui::TextWrapped("%s%s", about.c_str(), T(p.value("why", "")).c_str());
     out["why"] = p.value("why", "");
     if (p.contains("cite")) {  // what the reasoning starts from
       std::string c = citation(p, citations);
-      ImGui::TextDisabled("Based on %s:", c.c_str());
-      quote(p, (id + "q").c_str());
+      ImGui::TextDisabled(T("Based on %s:"), c.c_str());
+      quote(p, citations, (id + "q").c_str());
       out["citation"] = c;
     }
     if (p.contains("alternatives") && !p["alternatives"].empty()) {
-      ImGui::TextDisabled("Other readings:");
-      for (const Json& a : p["alternatives"]) ImGui::BulletText("%s", a.get<std::string>().c_str());
+      ImGui::TextDisabled("%s", T("Other readings:"));
+      for (const Json& a : p["alternatives"]) ImGui::BulletText("%s", T(a.get<std::string>()).c_str());
       out["alternatives"] = p["alternatives"];
     }
   }
@@ -143,10 +149,39 @@ Json kinds_of(const Json& v) {
 }
 
 void legend() {
-  ImGui::TextWrapped("Each rule says where it comes from:");
+  ImGui::TextWrapped("%s", T("Each rule says where it comes from:"));
   for (const Kind& k : kKinds) {
     badge(k);
-    ImGui::TextWrapped("%s", k.legend);
+    ImGui::TextWrapped("%s", T(k.legend));
+  }
+}
+
+// A component's name, "board: nodes" or "pieces: agent", each part in the
+// player's language: the parts are data keys or an item's own title.
+std::string component_name(const std::string& name) {
+  // The data keys the list shows, marked for the tables (an item's title is rules data).
+  static const char* const kKeys[] = {N("info"),         N("board"),
+                                      N("pieces"),       N("paths"),
+                                      N("seat_names"),   N("grid"),
+                                      N("zones"),        N("missions"),
+                                      N("circles"),      N("spinner"),
+                                      N("war_space"),    N("war_cards"),
+                                      N("discs"),        N("edges"),
+                                      N("nodes"),        N("board decorations"),
+                                      N("tables"),       N("scenarios"),
+                                      N("action_cards"), N("event_cards"),
+                                      N("counters"),     N("numbers"),
+                                      N("faces"),        N("name"),
+                                      N("playing_time"), N("optional_tables"),
+                                      N("balance")};
+  (void)kKeys;
+  std::string out;
+  for (size_t p = 0;;) {
+    size_t q = name.find(": ", p);
+    out += T(name.substr(p, q == std::string::npos ? std::string::npos : q - p));
+    if (q == std::string::npos) return out;
+    out += ": ";
+    p = q + 2;
   }
 }
 
@@ -198,15 +233,15 @@ void draw_components(const Json& d, const Json& citations, Json& shown) {
       visit(visit, it.value(), k, 0);
   }
   if (rows.empty() && counts.empty()) return;
-  section("Board, pieces, tables and cards");
+  section(T("Board, pieces, tables and cards"));
   int i = 0;
   for (const Row& r : rows) {
     ImGui::PushID(i++);
     // Closed by default: the rules come first, the components are for the curious.
-    std::string head = r.name + " \u2014";
+    std::string head = component_name(r.name) + " \u2014";
     for (const Json& k : kinds_of(*r.prov))
       for (const Kind& x : kKinds)
-        if (k == x.id) head += std::string(" ") + x.word;
+        if (k == x.id) head += std::string(" ") + T(x.word);
     if (ImGui::TreeNode(r.name.c_str(), "%s", head.c_str())) {
       draw_provenance(*r.prov, citations, "c");
       ImGui::TreePop();
@@ -215,8 +250,11 @@ void draw_components(const Json& d, const Json& citations, Json& shown) {
     ImGui::PopID();
   }
   for (auto& [list, by] : counts) {
-    std::string line = list + ":";
-    for (auto& [k, n] : by) line += " " + std::to_string(n) + " " + k;
+    std::string line = component_name(list) + ":";
+    for (auto& [k, n] : by) {
+      const Kind* x = kind_of(Json{{"kind", k}});
+      line += " " + std::to_string(n) + " " + (x ? T(x->word) : k.c_str());
+    }
     ImGui::BulletText("%s", line.c_str());
   }
 }
@@ -231,8 +269,8 @@ void option_tooltip(const Json& o) {
   std::string what = p.value("kind", "") == "text" ? p.value("section", "") : p.value("why", "");
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-  ImGui::TextColored(k->color, "%s", k->word);
-  ImGui::TextWrapped("%s", what.c_str());
+  ImGui::TextColored(k->color, "%s", T(k->word));
+  ImGui::TextWrapped("%s", T(what).c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -246,13 +284,14 @@ Json App::rules_state() const {
 void App::draw_rules() {
   std::shared_ptr<const Game> g = dialog_game(rules_id_, rules_open_);
   if (!g) return;
+  TextGame in(rules_id_);
   const Json& d = g->data();
   const Json citations = d.contains("citations") ? d["citations"] : Json::object();
   ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowSize(ImVec2(std::min(720.0f, io.DisplaySize.x - 20), io.DisplaySize.y * 0.8f),
                            ImGuiCond_Appearing);
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  std::string title = "Rules: " + g->info().name + "###rules";
+  std::string title = strf(T("Rules: %s"), T(g->info().name).c_str()) + "###rules";
   ImGui::Begin(title.c_str(), &rules_open_);
   Json shown = {{"game", rules_id_},
                 {"legend", Json::array()},
@@ -265,19 +304,22 @@ void App::draw_rules() {
     int i = 0;
     for (const Json& r : d["rules"]) {
       ImGui::PushID(i++);
-      section(r["title"].get<std::string>().c_str());
-      ImGui::TextWrapped("%s", r["text"].get<std::string>().c_str());
+      section(T(r["title"].get<std::string>()).c_str());
+      ImGui::TextWrapped("%s", T(r["text"].get<std::string>()).c_str());
       Json parts = draw_provenance(r.value("provenance", Json()), citations, "r");
       shown["entries"].push_back({{"title", r["title"]}, {"kinds", kinds_of(parts)}, {"provenance", parts}});
       ImGui::PopID();
     }
   }
   if (d.contains("options") && !d["options"].empty()) {
-    section("Options");
+    section(T("Options"));
     int i = 0;
     for (const Json& o : d["options"]) {
       ImGui::PushID(1000 + i++);
-      ImGui::BulletText("%s (default %s)", o.value("label", "").c_str(), o["default"].dump().c_str());
+      std::string def = o["default"].is_boolean()  ? (o["default"].get<bool>() ? T("on") : T("off"))
+                        : o["default"].is_string() ? T(o["default"].get<std::string>())
+                                                   : o["default"].dump();
+      ImGui::BulletText(T("%s (default %s)"), T(o.value("label", "")).c_str(), def.c_str());
       ImGui::Indent();
       Json parts = draw_provenance(o.value("provenance", Json()), citations, "o");
       ImGui::Unindent();
@@ -285,12 +327,12 @@ void App::draw_rules() {
       ImGui::PopID();
     }
   }
-  section("Taking moves back");
+  section(T("Taking moves back"));
   static std::map<std::string, std::string> undo_text;  // one random game per id to find out, then kept
-  std::string& ut = undo_text[rules_id_];
+  std::string& ut = undo_text[rules_id_ + ":" + language()];
   if (ut.empty()) ut = undo_rules(*g);
   ImGui::TextWrapped("%s", ut.c_str());
-  ImGui::TextDisabled("Gamut's rule for its own undo button; the original text has no undo.");
+  ImGui::TextDisabled("%s", T("Gamut's rule for its own undo button; the original text has no undo."));
   shown["undo"] = ut;
   if (corr::available(rules_id_)) {
     section(T("Playing by link"));
@@ -301,9 +343,9 @@ void App::draw_rules() {
   }
   draw_components(d, citations, shown);
   if (!citations.empty()) {
-    section("The texts cited");
+    section(T("The texts cited"));
     for (auto it = citations.begin(); it != citations.end(); ++it)
-      ImGui::BulletText("%s", it.value().value("title", it.key()).c_str());
+      ImGui::BulletText("%s", T(it.value().value("title", it.key())).c_str());
   }
   ImGui::End();
   g_shown = shown;

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/textf.h"
+#include "core/text.h"
 
 namespace gamut::blue_and_gray {
 
@@ -210,17 +210,17 @@ void BlueGrayState::apply(Action a) {
     if (board_[to] == CAPTAIN0 + me) {
       ++adv_[me];
       progress = true;
-      if (to == g_->centre) return finish(me, "the captain reached the centre");
-      if (three_ahead_ && adv_[me] - adv_[opp] >= 3) return finish(me, "the captain is three steps ahead");
+      if (to == g_->centre) return finish(me, N("the captain reached the centre"));
+      if (three_ahead_ && adv_[me] - adv_[opp] >= 3) return finish(me, N("the captain is three steps ahead"));
     }
   }
   cur_ = int8_t(opp);
   stuck_ = !progress && blockaded(0) && blockaded(1) ? stuck_ + 1 : 0;
   if (stuck_ >= deadlock_plies_) {
-    if (adv_[0] == adv_[1]) return finish(2, "deadlock with the captains equally far along");
-    return finish(adv_[0] > adv_[1] ? 0 : 1, "deadlock, and its captain is further along");
+    if (adv_[0] == adv_[1]) return finish(2, N("deadlock with the captains equally far along"));
+    return finish(adv_[0] > adv_[1] ? 0 : 1, N("deadlock, and its captain is further along"));
   }
-  if (max_plies_ > 0 && plies_ >= max_plies_) return finish(2, "move limit reached");
+  if (max_plies_ > 0 && plies_ >= max_plies_) return finish(2, N("move limit reached"));
 }
 
 std::vector<double> BlueGrayState::returns() const {
@@ -287,15 +287,14 @@ Json BlueGrayState::view(int) const {
   for (int8_t n : last_) last.push_back(g_->name(n));
   Json status = Json::array();
   for (int s = 0; s < 2; ++s)
-    status.push_back(game().seat_name(s) + " captain: " + std::to_string(adv_[s]) + "/17 steps" +
-                     (blockaded(s) ? " (blockaded)"
-                      : blocked(s) ? " (blocked by own guard)"
-                                   : "") +
-                     ", guards " + std::to_string(guards_[s]));
+    // Whole lines, each translated as one (core/text.h).
+    status.push_back(strf(blockaded(s) ? T("%s captain: %d/17 steps (blockaded), guards %d")
+                          : blocked(s) ? T("%s captain: %d/17 steps (blocked by own guard), guards %d")
+                                       : T("%s captain: %d/17 steps, guards %d"),
+                          T(game().seat_name(s)).c_str(), int(adv_[s]), int(guards_[s])));
   if (blockaded(0) && blockaded(1) && phase_ == PLAY)
-    status.push_back("Both captains blockaded: " + std::to_string(stuck_) + "/" + std::to_string(deadlock_plies_) +
-                     " plies to deadlock");
-  if (phase_ == PLAY && any_jump()) status.push_back(game().seat_name(cur_) + " must jump");
+    status.push_back(strf(T("Both captains blockaded: %d/%d plies to deadlock"), int(stuck_), int(deadlock_plies_)));
+  if (phase_ == PLAY && any_jump()) status.push_back(strf(T("%s must jump"), T(game().seat_name(cur_)).c_str()));
   Json v = {{"phase", kPhase[phase_]},
             {"pieces", pieces},
             {"side", side},

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/textf.h"
+#include "core/text.h"
 
 namespace gamut::geister {
 
@@ -184,7 +184,7 @@ void GeisterState::apply(Action a) {
     gh.revealed = true;
     last_from_ = int16_t(from);
     last_to_ = -1;
-    return finish(me, "a good ghost escaped");
+    return finish(me, N("a good ghost escaped"));
   }
   int from = (a - kMoveBase) / kSquares, to = (a - kMoveBase) % kSquares;
   note_move(from, to);
@@ -197,13 +197,13 @@ void GeisterState::apply(Action a) {
   if (victim >= 0) {
     ghosts_[victim].at = kCaptured;
     ghosts_[victim].revealed = true;
-    if (captured(opp, true) == 4) return finish(me, "all four good ghosts captured");
-    if (captured(opp, false) == 4) return finish(opp, "all four evil ghosts were taken");
+    if (captured(opp, true) == 4) return finish(me, N("all four good ghosts captured"));
+    if (captured(opp, false) == 4) return finish(opp, N("all four evil ghosts were taken"));
   }
   cur_ = int8_t(opp);
   int moves = plies_ - 2;
-  if (max_plies_ > 0 && moves >= max_plies_) return finish(2, "move limit reached");
-  if (!can_move()) return finish(me, "the opponent has no legal move");
+  if (max_plies_ > 0 && moves >= max_plies_) return finish(2, N("move limit reached"));
+  if (!can_move()) return finish(me, N("the opponent has no legal move"));
 }
 
 std::vector<double> GeisterState::returns() const {
@@ -238,7 +238,7 @@ std::string GeisterState::public_name(Action a, int viewer) const {
     for (int8_t k : g_->setups[a]) good += (good.empty() ? "" : " ") + sq(game(), g_->start[s][k]);
     return textf(T("sets up the ghosts, good ones on %s"), good.c_str());
   }
-  if (phase_ == LOT) return textf(T("%s moves first, by lot"), game().seat_name(a).c_str());
+  if (phase_ == LOT) return textf(T("%s moves first, by lot"), T(game().seat_name(a)).c_str());
   if (a >= kEscapeBase) {
     std::string from = sq(game(), a - kEscapeBase);
     return textf(T("a good ghost escapes from %s (%s-out)"), from.c_str(), from.c_str());
@@ -265,7 +265,7 @@ Json GeisterState::view(int seat) const {
     if (gh.at >= 0)
       pieces.push_back({{"node", sq(game(), gh.at)}, {"seat", owner}, {"face", face}});
     else if (gh.at == kCaptured || gh.at == kEscaped)
-      side.push_back({{"seat", owner}, {"face", face}, {"where", gh.at == kCaptured ? "captured" : "escaped"}});
+      side.push_back({{"seat", owner}, {"face", face}, {"where", gh.at == kCaptured ? N("captured") : N("escaped")}});
   }
   Json v = {{"phase", kPhase[phase_]},
             {"pieces", pieces},

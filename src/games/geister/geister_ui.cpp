@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <random>
 
+#include "core/text.h"
 #include "ui/draw.h"
 #include "ui/extension.h"
 
@@ -53,15 +54,15 @@ class GeisterUi : public Extension {
   void panel(Host& h, const Json&) override {
     if (!editing(h)) return;
     fresh(h);
-    ImGui::TextWrapped(
-        "Arrange your ghosts: click two to swap them (or drag one onto another). Blue dot = good, red dot = evil.");
-    if (button("Random setup")) good_.clear();
+    ImGui::TextWrapped("%s", T("Arrange your ghosts: click two to swap them (or drag one onto another). Blue dot = "
+                               "good, red dot = evil."));
+    if (button(T("Random setup"))) good_.clear();
     ImGui::SameLine();
-    if (button("Confirm setup")) {
+    if (button(T("Confirm setup"))) {
       std::string nm = "setup:";
       for (bool g : good_) nm += g ? 'G' : 'E';
       std::string err = h.act(nm);
-      if (!err.empty()) h.notify(err, true);
+      if (!err.empty()) h.notify(T(err), true);
     }
     ImGui::Separator();
   }

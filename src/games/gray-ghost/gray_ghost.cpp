@@ -5,7 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/textf.h"
+#include "core/text.h"
 
 namespace gamut::gray_ghost {
 
@@ -772,23 +772,24 @@ Json GrayGhostState::view(int seat) const {
     for (int m = 1; m <= kMissions; ++m)
       if (r.passed >> m & 1) crossed.push_back(m);
     passed.push_back(crossed);
-    std::string line =
-        game().seat_name(s) + ": " + std::to_string(r.soldiers) + " soldier" + (r.soldiers == 1 ? "" : "s");
-    line += r.mission == 0 ? ", no mission yet"
-            : r.done       ? ", mission " + std::to_string(r.mission) + " done (flag)"
-            : shown        ? ", mission " + std::to_string(r.mission) + " (secret)"
-                           : ", secret mission";
-    if (r.skip) line += ", loses next turn";
+    // Translated in parts that are each whole (core/text.h).
+    std::string line = strf(r.soldiers == 1 ? T("%s: %d soldier") : T("%s: %d soldiers"),
+                            T(game().seat_name(s)).c_str(), int(r.soldiers));
+    line += r.mission == 0 ? std::string(T(", no mission yet"))
+            : r.done       ? strf(T(", mission %d done (flag)"), int(r.mission))
+            : shown        ? strf(T(", mission %d (secret)"), int(r.mission))
+                           : std::string(T(", secret mission"));
+    if (r.skip) line += T(", loses next turn");
     status.push_back(line);
   }
-  if (face_ >= 0) status.push_back("Spinner: " + G.faces[face_].label);
+  if (face_ >= 0) status.push_back(strf(T("Spinner: %s"), T(G.faces[face_].label).c_str()));
   if (face_ >= 0 && G.faces[face_].war && card_ < 0 && (phase_ == MOVE))
-    status.push_back("Before HQ: " + G.war_move.label);
-  if (extra_ > 0) status.push_back("Extra spins to come: " + std::to_string(extra_));
-  status.push_back("Round " + std::to_string(turns_ / seats_ + 1) + " of " + std::to_string(max_rounds_));
+    status.push_back(strf(T("Before HQ: %s"), T(G.war_move.label).c_str()));
+  if (extra_ > 0) status.push_back(strf(T("Extra spins to come: %d"), int(extra_)));
+  status.push_back(strf(T("Round %d of %d"), int(turns_ / seats_ + 1), int(max_rounds_)));
   int left = 0;
   for (int8_t k : deck_) left += k;
-  status.push_back("War cards left in the deck: " + std::to_string(left));
+  status.push_back(strf(T("War cards left in the deck: %d"), left));
   if (seat >= 0 && seat < seats_ && r_[seat].mission)
     cards.push_back({{"title", "Your secret mission"},
                      {"text", G.mission_title[r_[seat].mission] + (r_[seat].done ? " (done)" : "")}});
@@ -947,9 +948,9 @@ double GrayGhostState::heuristic(int seat) const {
 }
 
 std::string GrayGhostState::result_reason() const {
-  if (winner_ < 0) return "the round limit was reached";
-  return "back at the Gray Ghost's headquarters with the mission done and " + std::to_string(r_[winner_].soldiers) +
-         " soldiers";
+  if (winner_ < 0) return T("the round limit was reached");
+  return strf(T("back at the Gray Ghost's headquarters with the mission done and %d soldiers"),
+              int(r_[winner_].soldiers));
 }
 
 void GrayGhostState::set_raider(int s, int node, int mission, bool done, int soldiers) {

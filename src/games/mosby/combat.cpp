@@ -4,6 +4,7 @@
 #include <sstream>
 #include <string>
 
+#include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
 
@@ -94,7 +95,7 @@ void MosbyState::mosby_removed() {
 void MosbyState::wound() {
   if (wounded()) {
     dead_ = true;
-    return finish(false, "Mosby is killed (a second wound)");
+    return finish(false, N("Mosby is killed (a second wound)"));
   }
   wounded_turn_ = turn_;
   lose_pp(-g_->pp("wound"), "Mosby wounded");

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/text.h"
 #include "ui/draw.h"
 #include "ui/extension.h"
 
@@ -16,7 +17,7 @@ class MosbyUi : public Extension {
   void banner(Host&, const Json& view) override {
     if (!view.contains("summary")) return;
     ImGui::SameLine();
-    if (button("Summary")) open_ = true;
+    if (button(T("Summary"))) open_ = true;
   }
   void windows(Host& h, const Json& view) override {
     if (open_) draw(h, view);
@@ -46,7 +47,7 @@ class MosbyUi : public Extension {
                              ImGuiCond_Appearing);
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSizeConstraints(ImVec2(300, 200), ImVec2(io.DisplaySize.x - 20, io.DisplaySize.y - 60));
-    ImGui::Begin("Summary###summary", &open_, ImGuiWindowFlags_NoCollapse);
+    ImGui::Begin((std::string(T("Summary")) + "###summary").c_str(), &open_, ImGuiWindowFlags_NoCollapse);
     // The report scrolls inside the window and Close stays below it, on screen
     // however long the report grows.
     float footer = ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y;
@@ -58,7 +59,7 @@ class MosbyUi : public Extension {
       ImGui::PopStyleColor();
       if (g_fonts.title) ImGui::PopFont();
     }
-    section("Notoriety by turn");
+    section(T("Notoriety by turn"));
     std::vector<int> by;
     for (const Json& x : sm.value("notoriety_by_turn", Json::array())) by.push_back(x.get<int>());
     int victory = sm.value("victory", 9), turns = std::max(8, int(by.size()));
@@ -99,24 +100,23 @@ class MosbyUi : public Extension {
     }
     ImGui::Dummy(ImVec2(cw, ch));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped(
-        "Blue: Notoriety at the end of each turn. Red steps: each turn must end with at least the turn's number. Gold: "
-        "%d needed after turn 8.",
-        victory);
+    ImGui::TextWrapped(T("Blue: Notoriety at the end of each turn. Red steps: each turn must end with at least the "
+                         "turn's number. Gold: %d needed after turn 8."),
+                       victory);
     ImGui::PopStyleColor();
-    section("Performance Points");
+    section(T("Performance Points"));
     const Json& reasons = sm.value("reasons", Json::array());
-    if (reasons.empty()) ImGui::TextDisabled("No Performance Points were earned or lost.");
+    if (reasons.empty()) ImGui::TextDisabled("%s", T("No Performance Points were earned or lost."));
     if (!reasons.empty() && ImGui::BeginTable("pp", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
-      ImGui::TableSetupColumn("What", ImGuiTableColumnFlags_WidthStretch);
-      ImGui::TableSetupColumn("Times", ImGuiTableColumnFlags_WidthFixed, 50);
-      ImGui::TableSetupColumn("Points", ImGuiTableColumnFlags_WidthFixed, 60);
+      ImGui::TableSetupColumn(T("What"), ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableSetupColumn(T("Times"), ImGuiTableColumnFlags_WidthFixed, 50);
+      ImGui::TableSetupColumn(T("Points"), ImGuiTableColumnFlags_WidthFixed, 60);
       ImGui::TableHeadersRow();
       for (const Json& r : reasons) {
         int total = r.value("total", 0);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.value("why", "").c_str());
+        ImGui::TextUnformatted(T(r.value("why", "")).c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%d", r.value("count", 0));
         ImGui::TableNextColumn();
@@ -124,20 +124,20 @@ class MosbyUi : public Extension {
       }
       ImGui::EndTable();
     }
-    ImGui::Text("Earned %+d, lost %+d: net %+d.", sm.value("earned", 0), sm.value("lost", 0),
+    ImGui::Text(T("Earned %+d, lost %+d: net %+d."), sm.value("earned", 0), sm.value("lost", 0),
                 sm.value("earned", 0) + sm.value("lost", 0));
-    ImGui::Text("Final Notoriety %d with %d PP (every 10 PP is one Notoriety level).", sm.value("notoriety", 1),
+    ImGui::Text(T("Final Notoriety %d with %d PP (every 10 PP is one Notoriety level)."), sm.value("notoriety", 1),
                 sm.value("pp", 0));
     const Json& ledger = sm.value("ledger", Json::array());
-    if (!ledger.empty() && ImGui::TreeNode("Turn by turn")) {
+    if (!ledger.empty() && ImGui::TreeNode("##turns", "%s", T("Turn by turn"))) {
       for (const Json& e : ledger)
-        ImGui::BulletText("Turn %d: %+d %s (Notoriety %d after)", e.value("turn", 0), e.value("points", 0),
-                          e.value("why", "").c_str(), e.value("notoriety", 0));
+        ImGui::BulletText(T("Turn %d: %+d %s (Notoriety %d after)"), e.value("turn", 0), e.value("points", 0),
+                          T(e.value("why", "")).c_str(), e.value("notoriety", 0));
       ImGui::TreePop();
     }
     ImGui::EndChild();
     ImGui::Separator();
-    if (button("Close")) open_ = false;
+    if (button(T("Close"))) open_ = false;
     ImGui::End();
   }
 };

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/text.h"
 #include "mosby.h"
 
 namespace gamut::mosby {
@@ -330,13 +331,10 @@ bool MosbyState::run_end_turn(const Task& t) {
 void MosbyState::end_of_turn() {
   cards_end_of_turn();  // Lee Needs Information counts; non-permanent Action cards go (D2)
   notoriety_by_turn_.push_back(notoriety_);
-  if (notoriety_ < turn_)
-    return finish(false, "Notoriety " + std::to_string(notoriety_) + " is below turn " + std::to_string(turn_));
+  if (notoriety_ < turn_) return finish(false, strf(T("Notoriety %d is below turn %d"), notoriety_, turn_));
   if (turn_ >= 8) {
-    if (notoriety_ >= victory_)
-      return finish(true, "Notoriety " + std::to_string(notoriety_) + " after turn 8" + victory_level());
-    return finish(false,
-                  "Notoriety " + std::to_string(notoriety_) + " after turn 8 (needs " + std::to_string(victory_) + ")");
+    if (notoriety_ >= victory_) return finish(true, strf(T("Notoriety %d after turn 8"), notoriety_) + victory_level());
+    return finish(false, strf(T("Notoriety %d after turn 8 (needs %d)"), notoriety_, victory_));
   }
   bool free = false;
   for (size_t n = 0; n < spaces_.size(); ++n) {
@@ -345,7 +343,7 @@ void MosbyState::end_of_turn() {
     for (int u : units_at(int(n))) occupied |= combat(u);
     free |= !occupied;
   }
-  if (!free) return finish(false, "all of Mosby's Confederacy is devastated, occupied or behind Union lines");
+  if (!free) return finish(false, N("all of Mosby's Confederacy is devastated, occupied or behind Union lines"));
   for (size_t u = 0; u < units_.size(); ++u)
     if (units_[u].loc >= 0) {
       deactivate(int(u));

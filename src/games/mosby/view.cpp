@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/textf.h"
+#include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
 
@@ -19,7 +19,8 @@ std::vector<double> MosbyState::returns() const {
 
 std::string MosbyState::describe_result() const {
   if (!over_) return "";
-  return std::string(won_ ? "Victory: " : "Defeat: ") + how_ + " (final Notoriety " + std::to_string(notoriety_) + ")";
+  return strf(won_ ? T("Victory: %s (final Notoriety %d)") : T("Defeat: %s (final Notoriety %d)"), T(how_).c_str(),
+              notoriety_);
 }
 
 std::string MosbyState::action_name(Action a) const {
@@ -149,38 +150,38 @@ std::string MosbyState::step() const {
   const Task& t = stack_.back();
   switch (t.op) {
     case OP_PLACE:
-      return "Preparation A3: place Mosby on a free space of Mosby's Confederacy";
+      return T("Preparation A3: place Mosby on a free space of Mosby's Confederacy");
     case OP_OPS:
-      return "Mosby's Operations: scout, move, attack, demolish, kidnap or disband";
+      return T("Mosby's Operations: scout, move, attack, demolish, kidnap or disband");
     case OP_MOSBY_PHASE:
-      return "Phase: Mosby's action (move up to 3, scout, attack, demolish, kidnap, disband or pass)";
+      return T("Phase: Mosby's action (move up to 3, scout, attack, demolish, kidnap, disband or pass)");
     case OP_MOSBY_MOVING:
-      return "Phase: Mosby may move " + std::to_string(t.a) + " more space(s), or stop";
+      return strf(T("Phase: Mosby may move %d more space(s), or stop"), int(t.a));
     case OP_SKEDADDLE_Q:
-      return "Union units attack: stand and fight, or skedaddle (casualty check, -2 PP, turn ends)";
+      return T("Union units attack: stand and fight, or skedaddle (casualty check, -2 PP, turn ends)");
     case OP_RANDSTEP:
-      return "Roll for random movement (count roads clockwise from road 1)";
+      return T("Roll for random movement (count roads clockwise from road 1)");
     case OP_RECRUIT:
-      return "Preparation A5: roll on the Recruitment Table";
+      return T("Preparation A5: roll on the Recruitment Table");
     case OP_PHASES_BEGIN:
-      return "Phases begin: roll on the Initiative Table";
+      return T("Phases begin: roll on the Initiative Table");
     case OP_UNION_ROLL:
-      return "Union action: roll on the Union Movement Table";
+      return T("Union action: roll on the Union Movement Table");
     case OP_UNION_STEP:
     case OP_RETREAT:
-      return "Union unit chooses among equal paths by a die roll";
+      return T("Union unit chooses among equal paths by a die roll");
     case OP_COMBAT_ROLL:
-      return "Roll the combat die";
+      return T("Roll the combat die");
     case OP_LOSS:
-      return "A die roll decides which Union unit takes the loss";
+      return T("A die roll decides which Union unit takes the loss");
     case OP_CASUALTY:
-      return "Mosby casualty check (1-2: wounded)";
+      return T("Mosby casualty check (1-2: wounded)");
     case OP_CHECKS:
-      return "Activation check for " + check_target() + " (" + std::to_string(awareness_) + " or less activates)";
+      return strf(T("Activation check for %s (%d or less activates)"), T(check_target()).c_str(), awareness_);
     case OP_SCOUT:
-      return "Roll to scout (above Awareness succeeds)";
+      return T("Roll to scout (above Awareness succeeds)");
     case OP_DRAW:
-      return "Draw a Union counter from the pool";
+      return T("Draw a Union counter from the pool");
   }
   std::string s = card_step_text();
   return s.empty() ? wagon_step(t.op) : s;
@@ -240,31 +241,28 @@ Json MosbyState::view(int seat) const {
   }
   int markers = 0;
   for (const Space& s : spaces_) markers += s.status != 0;
-  status.push_back("Turn " + std::to_string(turn_) + " of 8");
-  status.push_back("Notoriety " + std::to_string(notoriety_) + " (needs " + std::to_string(victory_) +
-                   " after turn 8, " + std::to_string(turn_) + " at the end of this turn)");
-  status.push_back("Performance Points " + std::to_string(pp_));
-  status.push_back("Union Awareness " + std::to_string(awareness_));
-  status.push_back("Guerrilla strength " + std::to_string(strength_));
-  status.push_back(std::string("Mosby: ") +
-                   (dead_       ? "dead"
-                    : wounded() ? "wounded"
-                                : "healthy") +
-                   (mosby_ >= 0 ? ", at " + nid(mosby_) : ", off the map"));
-  status.push_back(std::string("Initiative: ") + (initiative_ == 1 ? "Mosby" : initiative_ == 2 ? "Union" : "-"));
-  status.push_back(std::string("Sequence: ") + (over_                        ? "game over"
-                                                : phases_                    ? "Phases"
-                                                : stack_.back().op == OP_OPS ? "Mosby's Operations"
-                                                                             : "Preparation"));
-  status.push_back("Action cards due this turn: " + std::to_string(cards_due_) + " (hand limit " +
-                   std::to_string(g_->hand_limit) + ")");
+  // Whole lines, each translated as one (core/text.h); the view is the seat's screen text.
+  status.push_back(strf(T("Turn %d of 8"), turn_));
+  status.push_back(
+      strf(T("Notoriety %d (needs %d after turn 8, %d at the end of this turn)"), notoriety_, victory_, turn_));
+  status.push_back(strf(T("Performance Points %d"), pp_));
+  status.push_back(strf(T("Union Awareness %d"), awareness_));
+  status.push_back(strf(T("Guerrilla strength %d"), strength_));
+  const char* health = dead_ ? T("Mosby: dead") : wounded() ? T("Mosby: wounded") : T("Mosby: healthy");
+  status.push_back(mosby_ >= 0 ? strf(T("%s, at %s"), health, T(nid(mosby_)).c_str())
+                               : strf(T("%s, off the map"), health));
+  status.push_back(strf(T("Initiative: %s"), initiative_ == 1 ? "Mosby" : initiative_ == 2 ? T("Union") : "-"));
+  status.push_back(strf(T("Sequence: %s"), over_                        ? T("game over")
+                                           : phases_                    ? T("Phases")
+                                           : stack_.back().op == OP_OPS ? T("Mosby's Operations")
+                                                                        : T("Preparation")));
+  status.push_back(strf(T("Action cards due this turn: %d (hand limit %d)"), cards_due_, g_->hand_limit));
   {
     int pool = 0, hold = 0, elim = 0;
     for (const Unit& u : units_) pool += u.loc == kPool, hold += u.loc == kHold, elim += u.loc == kElim;
-    status.push_back("Union pool " + std::to_string(pool) + " face down, holding box " + std::to_string(hold) +
-                     ", eliminated " + std::to_string(elim));
+    status.push_back(strf(T("Union pool %d face down, holding box %d, eliminated %d"), pool, hold, elim));
   }
-  status.push_back("Space-status markers left: " + std::to_string(g_->status_markers - markers));
+  status.push_back(strf(T("Space-status markers left: %d"), g_->status_markers - markers));
   // Counter order must not follow counter ids: ids are sorted by kind, so the
   // order would betray face-down counters.
   auto by_text = [](const Json& a, const Json& b) { return a.dump() < b.dump(); };

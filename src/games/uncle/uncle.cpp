@@ -6,7 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/textf.h"
+#include "core/text.h"
 
 namespace gamut::uncle {
 
@@ -656,20 +656,25 @@ Json UncleState::view(int seat) const {
       if (!(hand_[s] >> c & 1)) continue;
       side.push_back({{"seat", s}, {"face", "chief"}, {"where", "chief cards"}});
       if (sees(c)) {
-        known += (known.empty() ? "" : ", ") + card_name(c);
+        known += (known.empty() ? "" : ", ") + T(card_name(c));
         if (s != seat)
-          cards.push_back({{"title", "Seen: " + card_name(c)}, {"text", "held by " + game().seat_name(s)}});
+          cards.push_back({{"title", strf(T("Seen: %s"), T(card_name(c)).c_str())},
+                           {"text", strf(T("held by %s"), T(game().seat_name(s)).c_str())}});
       } else {
         ++unknown;
       }
     }
-    std::string line = game().seat_name(s) + ": " + std::to_string(tokens_[s]) + " token" +
-                       (tokens_[s] == 1 ? "" : "s") + ", " + std::to_string(bits(hand_[s])) + " chief card" +
-                       (bits(hand_[s]) == 1 ? "" : "s");
-    if (!known.empty()) line += " (" + known + (unknown ? " and " + std::to_string(unknown) + " unseen" : "") + ")";
+    // Translated in parts that are each whole (core/text.h).
+    int tokens = tokens_[s], chiefs = bits(hand_[s]);
+    std::string line =
+        strf(tokens == 1 ? T("%s: %d token") : T("%s: %d tokens"), T(game().seat_name(s)).c_str(), tokens);
+    line += strf(chiefs == 1 ? T(", %d chief card") : T(", %d chief cards"), chiefs);
+    if (!known.empty())
+      line += unknown ? strf(T(" (%s and %d unseen)"), known.c_str(), unknown) : strf(" (%s)", known.c_str());
     if (jail_[s])
-      line += ", held at THRUSH HQ (" + std::to_string(jail_[s]) + " turn" + (jail_[s] == 1 ? "" : "s") + " left)";
-    if ((all || s == seat) && mission_[s] >= 0) line += ", mission " + card_name(mission_[s]);
+      line += strf(jail_[s] == 1 ? T(", held at THRUSH HQ (%d turn left)") : T(", held at THRUSH HQ (%d turns left)"),
+                   int(jail_[s]));
+    if ((all || s == seat) && mission_[s] >= 0) line += strf(T(", mission %s"), T(card_name(mission_[s])).c_str());
     status.push_back(line);
   }
   if (seat >= 0 && seat < n_ && mission_[seat] >= 0) {
@@ -677,17 +682,18 @@ Json UncleState::view(int seat) const {
     for (int c = 0; c < g_->cards; ++c)
       if (hand_[seat] >> c & 1) held.push_back(card_name(c));
     cards.insert(cards.begin(),  // Json{...}: a bare {{..}, {..}} would insert two pairs, not one card
-                 Json{{"title", "Your mission: " + card_name(mission_[seat])},
-                      {"text", "Bring " + card_name(mission_[seat]) + " back through a side entrance. You hold: " +
-                                   (held.empty() ? std::string("no chief card") : held.dump()) +
+                 Json{{"title", strf(T("Your mission: %s"), T(card_name(mission_[seat])).c_str())},
+                      {"text", strf(T("Bring %s back through a side entrance. You hold: %s"),
+                                    T(card_name(mission_[seat])).c_str(),
+                                    held.empty() ? T("no chief card") : held.dump().c_str()) +
                                    // Rule 27 is a duty the game cannot check, so it is said here.
                                    (hand_[seat] >> mission_[seat] & 1
-                                        ? ". You have your chief: the rules say you must try to go back at once."
+                                        ? T(". You have your chief: the rules say you must try to go back at once.")
                                         : "")}});
   }
   if (max_rounds_ > 0)
-    status.insert(status.begin(), "Round " + std::to_string(std::min<int>(turns_ / n_ + 1, max_rounds_)) + " of " +
-                                      std::to_string(max_rounds_));
+    status.insert(status.begin(),
+                  strf(T("Round %d of %d"), std::min<int>(turns_ / n_ + 1, max_rounds_), int(max_rounds_)));
   if (!event_.empty()) status.push_back(event_);
   // Who has seen which card follows from public events (landings, takes,
   // swaps, thefts); the AI's samples keep it, so it is part of every view.
@@ -878,8 +884,9 @@ std::vector<int> UncleState::action_nodes(Action a) const {
 
 std::string UncleState::describe_result() const {
   if (phase_ != OVER) return "";
-  if (winner_ < 0) return "THRUSH wins: nobody brought their chief back in time";
-  return game().seat_name(winner_) + " wins: back at U.N.C.L.E. headquarters with " + card_name(mission_[winner_]);
+  if (winner_ < 0) return T("THRUSH wins: nobody brought their chief back in time");
+  return strf(T("%s wins: back at U.N.C.L.E. headquarters with %s"), T(game().seat_name(winner_)).c_str(),
+              T(card_name(mission_[winner_])).c_str());
 }
 
 static std::shared_ptr<const Game> make(const Json& d, int v) { return std::make_shared<UncleGame>(d, v); }
