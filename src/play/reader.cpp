@@ -7,7 +7,7 @@
 #include <cctype>
 #include <map>
 
-#include "core/textf.h"
+#include "core/text.h"
 #include "table.h"
 
 namespace gamut {
@@ -23,7 +23,7 @@ std::string node_words(const Board& b, const std::string& id) {
   std::string label = n.extra.is_object() && n.extra.contains("label") && n.extra["label"].is_string()
                           ? n.extra["label"].get<std::string>()
                           : "";
-  return label.empty() || label == id ? id : textf(T("%s (%s)"), id.c_str(), label.c_str());
+  return label.empty() || label == id ? id : strf(T("%s (%s)"), id.c_str(), label.c_str());
 }
 
 // A face in words: its style's "text" in the rules data, else its key.
@@ -51,7 +51,7 @@ std::string whose(const Game& g, int owner, int seat) {
   const Json& names = g.data().contains("seat_names") ? g.data()["seat_names"] : Json();
   if (owner != seat && !(names.is_array() && owner < int(names.size()))) return T("Other pieces");
   if (owner == seat) return T("Your pieces");
-  return textf(T("%s's pieces"), g.seat_name(owner).c_str());
+  return strf(T("%s's pieces"), g.seat_name(owner).c_str());
 }
 
 }  // namespace
@@ -66,7 +66,7 @@ std::vector<std::string> describe_view(const Game& g, const view::View& v, int s
   std::map<int, std::vector<std::pair<std::string, std::vector<std::string>>>> on_board;
   for (const view::Piece& p : v.pieces) {
     std::string face = face_words(styles, p.face);
-    if (!p.label.empty()) face = textf(T("%s marked %s"), face.c_str(), p.label.c_str());
+    if (!p.label.empty()) face = strf(T("%s marked %s"), face.c_str(), p.label.c_str());
     auto& faces = on_board[p.seat];
     auto f = std::find_if(faces.begin(), faces.end(), [&](const auto& e) { return e.first == face; });
     if (f == faces.end()) f = faces.insert(faces.end(), {face, {}});
@@ -80,7 +80,7 @@ std::vector<std::string> describe_view(const Game& g, const view::View& v, int s
   if (on_board.count(-1)) owners.push_back(-1);
   for (int o : owners) {
     std::vector<std::string> parts;
-    for (auto& [face, where] : on_board[o]) parts.push_back(textf(T("%s on %s"), face.c_str(), join(where).c_str()));
+    for (auto& [face, where] : on_board[o]) parts.push_back(strf(T("%s on %s"), face.c_str(), join(where).c_str()));
     std::string line = whose(g, o, seat) + ": ";
     for (size_t i = 0; i < parts.size(); ++i) line += (i ? "; " : "") + parts[i];
     out.push_back(line + ".");
@@ -90,38 +90,38 @@ std::vector<std::string> describe_view(const Game& g, const view::View& v, int s
   for (const view::SidePiece& p : v.side) ++side[{p.where, p.seat}][face_words(styles, p.face)];
   for (auto& [box, faces] : side) {
     std::vector<std::string> parts;
-    for (auto& [face, n] : faces) parts.push_back(n == 1 ? face : textf(T("%d times %s"), n, face.c_str()));
+    for (auto& [face, n] : faces) parts.push_back(n == 1 ? face : strf(T("%d times %s"), n, face.c_str()));
     // A box of no seat, or of a seat the rules data does not name (a solitaire's
     // opponent), is named by its box alone: no "Player 2".
     bool named = box.second >= 0 && g.data().contains("seat_names") && g.data()["seat_names"].is_array() &&
                  box.second < int(g.data()["seat_names"].size());
     if (box.second == seat && seat >= 0)
-      out.push_back(textf(T("Beside the board, %s (yours): %s."), box.first.c_str(), join(parts).c_str()));
+      out.push_back(strf(T("Beside the board, %s (yours): %s."), box.first.c_str(), join(parts).c_str()));
     else if (named)
-      out.push_back(textf(T("Beside the board, %s (%s): %s."), box.first.c_str(), g.seat_name(box.second).c_str(),
+      out.push_back(strf(T("Beside the board, %s (%s): %s."), box.first.c_str(), g.seat_name(box.second).c_str(),
                           join(parts).c_str()));
     else
-      out.push_back(textf(T("Beside the board, %s: %s."), box.first.c_str(), join(parts).c_str()));
+      out.push_back(strf(T("Beside the board, %s: %s."), box.first.c_str(), join(parts).c_str()));
   }
   if (!v.last.empty()) {
     std::vector<std::string> ns;
     for (const std::string& n : v.last) ns.push_back(node_words(g.board(), n));
-    out.push_back(textf(T("Last move: %s."), join(ns).c_str()));
+    out.push_back(strf(T("Last move: %s."), join(ns).c_str()));
   }
   if (!v.dice.empty()) {
     std::vector<std::string> ds;
     for (int d : v.dice) ds.push_back(std::to_string(d));
-    out.push_back(textf(T("Dice: %s."), join(ds).c_str()));
+    out.push_back(strf(T("Dice: %s."), join(ds).c_str()));
   }
   if (v.spinner && v.spinner->at >= 0 && v.spinner->at < int(v.spinner->faces.size()))
-    out.push_back(textf(T("The spinner shows %s."), v.spinner->faces[size_t(v.spinner->at)].label.c_str()));
+    out.push_back(strf(T("The spinner shows %s."), v.spinner->faces[size_t(v.spinner->at)].label.c_str()));
   for (const std::string& s : v.status) out.push_back(s);
-  if (!v.roll.empty()) out.push_back(textf(T("Roll: %s"), v.roll.c_str()));
-  if (!v.step.empty()) out.push_back(textf(T("Next: %s"), v.step.c_str()));
+  if (!v.roll.empty()) out.push_back(strf(T("Roll: %s"), v.roll.c_str()));
+  if (!v.step.empty()) out.push_back(strf(T("Next: %s"), v.step.c_str()));
   for (const view::Card& c : v.cards)
     out.push_back(
-        textf(T("Card %s%s: %s"), c.title.c_str(), c.tag.empty() ? "" : (" (" + c.tag + ")").c_str(), c.text.c_str()));
-  for (const view::Card& c : v.events) out.push_back(textf(T("In force: %s: %s"), c.title.c_str(), c.text.c_str()));
+        strf(T("Card %s%s: %s"), c.title.c_str(), c.tag.empty() ? "" : (" (" + c.tag + ")").c_str(), c.text.c_str()));
+  for (const view::Card& c : v.events) out.push_back(strf(T("In force: %s: %s"), c.title.c_str(), c.text.c_str()));
   return out;
 }
 
@@ -163,15 +163,15 @@ Json Table::reader() const {
     // The hand-over cover: nothing of either seat, only whom to hand over to.
     int next = t >= 0 ? t : session_->screen_seat();
     std::string who = g.seat_name(std::max(0, next));
-    j["banner"] = textf(T("Pass the screen to %s"), who.c_str());
-    j["show"] = textf(T("I am %s: show my side"), who.c_str());
+    j["banner"] = strf(T("Pass the screen to %s"), who.c_str());
+    j["show"] = strf(T("I am %s: show my side"), who.c_str());
     j["log"] = Json::array();
     j["position"] = Json::array();
     j["moves_by_piece"] = groups;
     return j;
   }
   if (watch_ || replaying) {
-    banner = textf(T("Replay: after move %d of %d."), replaying ? replay_pos : replay_length(), replay_length());
+    banner = strf(T("Replay: after move %d of %d."), replaying ? replay_pos : replay_length(), replay_length());
   } else if (s.terminal()) {
     std::vector<double> r = s.returns();
     if (seat >= 0 && seat < int(r.size()))
@@ -179,13 +179,13 @@ Json Table::reader() const {
     else
       banner = T("The game is over");
   } else if (const Session::UndoRequest* u = session_->undo_request()) {
-    banner = textf(T("%s asks to take back moves."), g.seat_name(u->from).c_str());
+    banner = strf(T("%s asks to take back moves."), g.seat_name(u->from).c_str());
   } else if (t >= 0 && session_->seats()[size_t(t)].ai) {
     banner = session_->thinking() ? T("The AI is thinking") : T("The AI is to move");
   } else if (t >= 0 && t == seat) {
-    banner = session_->humans() > 1 ? textf(T("Your move, %s"), g.seat_name(t).c_str()) : T("Your move");
+    banner = session_->humans() > 1 ? strf(T("Your move, %s"), g.seat_name(t).c_str()) : T("Your move");
   } else if (t >= 0) {
-    banner = textf(T("%s to move"), g.seat_name(t).c_str());
+    banner = strf(T("%s to move"), g.seat_name(t).c_str());
   } else {
     banner = T("Chance is drawn");
   }
@@ -218,7 +218,7 @@ Json Table::reader() const {
         if (!from.empty()) {
           label = node_words(g.board(), from);
           for (const view::Piece& p : shown.pieces)
-            if (p.node == from) label = textf(T("%s on %s"), face_words(styles, p.face).c_str(), label.c_str());
+            if (p.node == from) label = strf(T("%s on %s"), face_words(styles, p.face).c_str(), label.c_str());
         }
         it = at.emplace(from, groups.size()).first;
         groups.push_back({{"from", from}, {"label", label}, {"moves", Json::array()}});

@@ -246,19 +246,19 @@ std::string BlueGrayState::action_name(Action a) const {
 // Words first, then the notation in brackets: the points' coordinates as the
 // board's labels show them, "-" for a step, "x" between a jump's landings.
 std::string BlueGrayState::public_name(Action a, int) const {
-  if (phase_ == LOT) return textf(T("%s moves first, by lot"), game().seat_name(a).c_str());
+  if (phase_ == LOT) return strf(T("%s moves first, by lot"), game().seat_name(a).c_str());
   if (a == kPass) return T("passes, having no move");
   std::vector<int> n = action_nodes(a);
   if (n.size() < 2) return T("a move");
   const char* piece = board_[n.front()] == CAPTAIN0 + cur_ ? T("captain") : T("guard");
   std::string from = g_->name(n.front()), to = g_->name(n.back());
-  if (a < kJumpBase) return textf(T("%s %s to %s (%s-%s)"), piece, from.c_str(), to.c_str(), from.c_str(), to.c_str());
+  if (a < kJumpBase) return strf(T("%s %s to %s (%s-%s)"), piece, from.c_str(), to.c_str(), from.c_str(), to.c_str());
   int taken = int(n.size()) - 1;
   const char* w =
       taken == 1 ? T("%s %s jumps to %s, taking a guard (%s)") : T("%s %s jumps to %s, taking %d guards (%s)");
   std::string note = action_name(a);
-  return taken == 1 ? textf(w, piece, from.c_str(), to.c_str(), note.c_str())
-                    : textf(w, piece, from.c_str(), to.c_str(), taken, note.c_str());
+  return taken == 1 ? strf(w, piece, from.c_str(), to.c_str(), note.c_str())
+                    : strf(w, piece, from.c_str(), to.c_str(), taken, note.c_str());
 }
 
 std::vector<int> BlueGrayState::action_nodes(Action a) const {

@@ -236,12 +236,12 @@ std::string GeisterState::public_name(Action a, int viewer) const {
     if (viewer != s) return T("sets up the ghosts, face down");
     std::string good;
     for (int8_t k : g_->setups[a]) good += (good.empty() ? "" : " ") + sq(game(), g_->start[s][k]);
-    return textf(T("sets up the ghosts, good ones on %s"), good.c_str());
+    return strf(T("sets up the ghosts, good ones on %s"), good.c_str());
   }
-  if (phase_ == LOT) return textf(T("%s moves first, by lot"), T(game().seat_name(a)).c_str());
+  if (phase_ == LOT) return strf(T("%s moves first, by lot"), T(game().seat_name(a)).c_str());
   if (a >= kEscapeBase) {
     std::string from = sq(game(), a - kEscapeBase);
-    return textf(T("a good ghost escapes from %s (%s-out)"), from.c_str(), from.c_str());
+    return strf(T("a good ghost escapes from %s (%s-out)"), from.c_str(), from.c_str());
   }
   int from = (a - kMoveBase) / kSquares, to = (a - kMoveBase) % kSquares;
   std::string f = sq(game(), from), t = sq(game(), to);
@@ -249,9 +249,9 @@ std::string GeisterState::public_name(Action a, int viewer) const {
     // The taken ghost is shown to both players (and to spectators): its colour is public.
     const char* w = ghosts_[board_[to]].good ? T("ghost %s takes %s, a good ghost (%sx%s)")
                                              : T("ghost %s takes %s, an evil ghost (%sx%s)");
-    return textf(w, f.c_str(), t.c_str(), f.c_str(), t.c_str());
+    return strf(w, f.c_str(), t.c_str(), f.c_str(), t.c_str());
   }
-  return textf(T("ghost %s to %s (%s-%s)"), f.c_str(), t.c_str(), f.c_str(), t.c_str());
+  return strf(T("ghost %s to %s (%s-%s)"), f.c_str(), t.c_str(), f.c_str(), t.c_str());
 }
 
 Json GeisterState::view(int seat) const {
@@ -288,13 +288,13 @@ std::vector<std::string> GeisterState::describe(int seat) const {
     int good = captured(1 - s, true), evil = captured(1 - s, false);
     std::string who = game().seat_name(s), other = game().seat_name(1 - s);
     if (seat == s)
-      out.push_back(textf(T("You have taken %d good and %d evil ghosts from %s."), good, evil, other.c_str()));
+      out.push_back(strf(T("You have taken %d good and %d evil ghosts from %s."), good, evil, other.c_str()));
     else
-      out.push_back(textf(T("%s has taken %d good and %d evil ghosts from %s."), who.c_str(), good, evil,
+      out.push_back(strf(T("%s has taken %d good and %d evil ghosts from %s."), who.c_str(), good, evil,
                           seat == 1 - s ? T("you") : other.c_str()));
   }
   if (max_plies_ > 0 && phase_ >= PLAY)
-    out.push_back(textf(T("Move %d of at most %d."), std::max(0, plies_ - 2), int(max_plies_)));
+    out.push_back(strf(T("Move %d of at most %d."), std::max(0, plies_ - 2), int(max_plies_)));
   return out;
 }
 

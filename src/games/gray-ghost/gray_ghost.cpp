@@ -703,36 +703,36 @@ std::string GrayGhostState::public_name(Action a, int viewer) const {
   std::string who = game().seat_name(cur_);
   switch (phase_) {
     case LOT:
-      return textf(T("%s spins first, by lot"), game().seat_name(a).c_str());
+      return strf(T("%s spins first, by lot"), game().seat_name(a).c_str());
     case SPIN:
       return T("spins");
     case SPUN:
       return G.faces[a].war ? T("the spinner stops on a war card")
-                            : textf(T("the spinner shows %s"), G.faces[a].label.c_str());
+                            : strf(T("the spinner shows %s"), G.faces[a].label.c_str());
     case MOVE: {
       if (a == kNoMove) return T("cannot move");
       std::string f = place(G, r_[cur_].at), t = place(G, a - kNodeBase);
       std::string note = G.id(r_[cur_].at) + "-" + G.id(a - kNodeBase);
-      return textf(T("raider from %s to %s (%s)"), f.c_str(), t.c_str(), note.c_str());
+      return strf(T("raider from %s to %s (%s)"), f.c_str(), t.c_str(), note.c_str());
     }
     case DISC:
     case RAID_DISC:
       return a == 0 ? T("the disc is a blue hat") : T("the disc says \u201cYou are captured\u201d");
     case STOP:
-      return a == kGoOn ? T("goes on") : textf(T("stops on %s"), at(a).c_str());
+      return a == kGoOn ? T("goes on") : strf(T("stops on %s"), at(a).c_str());
     case MISSION:  // chance: the log names no seat before it, so the words do
-      if (viewer != cur_) return textf(T("%s draws a secret mission"), who.c_str());
-      return textf(T("%s draws %s"), who.c_str(), G.mission_title[size_t(a)].c_str());
+      if (viewer != cur_) return strf(T("%s draws a secret mission"), who.c_str());
+      return strf(T("%s draws %s"), who.c_str(), G.mission_title[size_t(a)].c_str());
     case ZONE:
-      return textf(T("goes to %s"), at(a).c_str());
+      return strf(T("goes to %s"), at(a).c_str());
     case TRAP:
-      return textf(T("puts the disc back on %s"), at(a).c_str());
+      return strf(T("puts the disc back on %s"), at(a).c_str());
     case CARD:
-      return textf(T("%s draws the war card %s"), who.c_str(), G.card_title[size_t(a)].c_str());
+      return strf(T("%s draws the war card %s"), who.c_str(), G.card_title[size_t(a)].c_str());
     case RAID:
-      return a == kNoRaid ? T("does not raid") : textf(T("raids the disc on %s"), at(a).c_str());
+      return a == kNoRaid ? T("does not raid") : strf(T("raids the disc on %s"), at(a).c_str());
     case AMBUSH:
-      return textf(T("puts the captured soldier back on %s"), at(a).c_str());
+      return strf(T("puts the captured soldier back on %s"), at(a).c_str());
     case OVER:
       break;
   }

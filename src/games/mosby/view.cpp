@@ -88,37 +88,37 @@ std::string MosbyState::public_name(Action a, int viewer) const {
   auto card = [&](Action base) { return g_->cards[size_t(a - base)].name.c_str(); };
   bool card_step = !over_ && (needs() == Needs::CARD_CHANCE || needs() == Needs::CARD_CHOICE);
   if (card_step || (a >= kPlay && a <= kGoOn)) {
-    if (a >= kPlay && a < kPlay + 100) return textf(T("plays %s"), card(kPlay));
-    if (a >= kDiscard && a < kDiscard + 100) return textf(T("discards %s"), card(kDiscard));
-    if (a >= kGuide && a < kDulaney) return textf(T("enters %s with Local Guide"), at(kGuide).c_str());
-    if (a >= kDulaney && a < kInfo) return textf(T("enters %s with French Dulaney"), at(kDulaney).c_str());
-    if (node_action(a, kInfo)) return textf(T("scouts %s with Local Information"), at(kInfo).c_str());
+    if (a >= kPlay && a < kPlay + 100) return strf(T("plays %s"), card(kPlay));
+    if (a >= kDiscard && a < kDiscard + 100) return strf(T("discards %s"), card(kDiscard));
+    if (a >= kGuide && a < kDulaney) return strf(T("enters %s with Local Guide"), at(kGuide).c_str());
+    if (a >= kDulaney && a < kInfo) return strf(T("enters %s with French Dulaney"), at(kDulaney).c_str());
+    if (node_action(a, kInfo)) return strf(T("scouts %s with Local Information"), at(kInfo).c_str());
     if (a >= kCardDraw && a < kCardDraw + 100)
-      return textf(g_->cards[size_t(a - kCardDraw)].event ? T("draws the event %s") : T("draws the card %s"),
+      return strf(g_->cards[size_t(a - kCardDraw)].event ? T("draws the event %s") : T("draws the card %s"),
                    card(kCardDraw));
-    if (a >= kMarker && a < kMarker + 90) return textf(T("draws depot marker %d"), a - kMarker + 1);
-    if (a >= kDraw && a < kDraw + 100) return textf(T("draws a %s counter"), g_->kinds[size_t(a - kDraw)].name.c_str());
+    if (a >= kMarker && a < kMarker + 90) return strf(T("draws depot marker %d"), a - kMarker + 1);
+    if (a >= kDraw && a < kDraw + 100) return strf(T("draws a %s counter"), g_->kinds[size_t(a - kDraw)].name.c_str());
     if (a == kGoOn) return T(action_name(a));
-    return textf(T("rolls %d"), a - kDie);
+    return strf(T("rolls %d"), a - kDie);
   }
   if (to_move() == kChance) {
     switch (needs()) {
       case Needs::DRAW:
       case Needs::ESCORT_DRAW:
-        return textf(T("draws a %s counter"), g_->kinds[size_t(a - kDraw)].name.c_str());
+        return strf(T("draws a %s counter"), g_->kinds[size_t(a - kDraw)].name.c_str());
       case Needs::PATH:
-        return textf(T("the die picks the road to %s"), at(kPath).c_str());
+        return strf(T("the die picks the road to %s"), at(kPath).c_str());
       case Needs::PICK:
-        return textf(T("the die picks the unit at %s to take the loss"),
+        return strf(T("the die picks the unit at %s to take the loss"),
                      g_->name(std::max(0, int(units_[size_t(a - kPick)].loc))).c_str());
       default:
-        return textf(T("rolls %d"), a - kDie);
+        return strf(T("rolls %d"), a - kDie);
     }
   }
-  if (node_action(a, kPlace)) return textf(T("places the band at %s"), at(kPlace).c_str());
-  if (node_action(a, kMove)) return textf(T("moves to %s"), at(kMove).c_str());
-  if (node_action(a, kScout)) return textf(T("scouts %s"), at(kScout).c_str());
-  if (node_action(a, kHideCannon)) return textf(T("hides the Cannon at %s"), at(kHideCannon).c_str());
+  if (node_action(a, kPlace)) return strf(T("places the band at %s"), at(kPlace).c_str());
+  if (node_action(a, kMove)) return strf(T("moves to %s"), at(kMove).c_str());
+  if (node_action(a, kScout)) return strf(T("scouts %s"), at(kScout).c_str());
+  if (node_action(a, kHideCannon)) return strf(T("hides the Cannon at %s"), at(kHideCannon).c_str());
   return T(action_name(a));  // the rest are words already: "attack", "demolish bridge", "pass"
 }
 

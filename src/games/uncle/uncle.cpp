@@ -559,8 +559,8 @@ std::string UncleState::action_name(Action a) const {
 std::string UncleState::place_name(int n) const {
   const Node& nd = g_->board().nodes[n];
   std::string label = nd.extra.is_object() ? nd.extra.value("label", nd.id) : nd.id;
-  if (nd.has("chief")) return textf(T("chief space %s"), label.c_str());
-  if (nd.has("side_entrance")) return textf(T("the %s side entrance"), label.c_str());
+  if (nd.has("chief")) return strf(T("chief space %s"), label.c_str());
+  if (nd.has("side_entrance")) return strf(T("the %s side entrance"), label.c_str());
   if (nd.has("start")) return T("the start");
   if (nd.has("thrush_hq")) return T("THRUSH HQ");
   return nd.id;
@@ -571,27 +571,27 @@ std::string UncleState::place_name(int n) const {
 // lines (dice, deals) name it here.
 std::string UncleState::public_name(Action a, int viewer) const {
   std::string who = game().seat_name(cur_);
-  auto dice = [&](Action r) { return textf(T("%d and %d"), (r - kRoll) / 6 + 1, (r - kRoll) % 6 + 1); };
+  auto dice = [&](Action r) { return strf(T("%d and %d"), (r - kRoll) / 6 + 1, (r - kRoll) % 6 + 1); };
   switch (phase_) {
     case DEAL_CHIEFS:
-      return textf(T("a chief card is dealt face down to %s"), place_name(g_->chief_node[deal_]).c_str());
+      return strf(T("a chief card is dealt face down to %s"), place_name(g_->chief_node[deal_]).c_str());
     case DEAL_MISSIONS:
-      return viewer == deal_ ? textf(T("your mission: %s"), card_name(a - kDeal).c_str())
-                             : textf(T("%s is dealt a mission card"), game().seat_name(deal_).c_str());
+      return viewer == deal_ ? strf(T("your mission: %s"), card_name(a - kDeal).c_str())
+                             : strf(T("%s is dealt a mission card"), game().seat_name(deal_).c_str());
     case ROLLOFF:
-      return textf(T("%s rolls %s for the start"), who.c_str(), dice(a).c_str());
+      return strf(T("%s rolls %s for the start"), who.c_str(), dice(a).c_str());
     case ROLL:
-      return textf(T("%s rolls %s"), who.c_str(), dice(a).c_str());
+      return strf(T("%s rolls %s"), who.c_str(), dice(a).c_str());
     case JAIL_ROLL:
-      return textf(T("%s rolls %s to leave THRUSH HQ"), who.c_str(), dice(a).c_str());
+      return strf(T("%s rolls %s to leave THRUSH HQ"), who.c_str(), dice(a).c_str());
     case CHALLENGE:
-      return textf(T("%s rolls %d in the challenge"), who.c_str(), a - kChallenge);
+      return strf(T("%s rolls %d in the challenge"), who.c_str(), a - kChallenge);
     case DRAW: {
-      std::string r = textf(T("%s draws a chief card unseen from %s"), who.c_str(), game().seat_name(victim_).c_str());
+      std::string r = strf(T("%s draws a chief card unseen from %s"), who.c_str(), game().seat_name(victim_).c_str());
       if (viewer != cur_ && viewer != victim_) return r;
       int i = a - kDraw;
       for (int c = 0; c < g_->cards; ++c)
-        if ((hand_[victim_] >> c & 1) && i-- == 0) return textf(T("%s: %s"), r.c_str(), card_name(c).c_str());
+        if ((hand_[victim_] >> c & 1) && i-- == 0) return strf(T("%s: %s"), r.c_str(), card_name(c).c_str());
       return r;
     }
     default:
@@ -599,31 +599,31 @@ std::string UncleState::public_name(Action a, int viewer) const {
   }
   if (a == kPass) return T("passes");
   if (a >= kStealToken && a < kStealCard)
-    return textf(T("steals a token from %s"), game().seat_name(a - kStealToken).c_str());
+    return strf(T("steals a token from %s"), game().seat_name(a - kStealToken).c_str());
   if (a >= kStealCard && a < kNoSteal)
-    return textf(T("steals a chief card from %s"), game().seat_name(a - kStealCard).c_str());
+    return strf(T("steals a chief card from %s"), game().seat_name(a - kStealCard).c_str());
   if (a == kNoSteal) return T("steals nothing");
   if (a == kTake) return T("takes the chief card");
   if (a == kLeave) return T("leaves the chief card");
   if (a >= kSwap && a < kLeave)
-    return viewer == cur_ ? textf(T("swaps %s for the chief on the space"), card_name(a - kSwap).c_str())
+    return viewer == cur_ ? strf(T("swaps %s for the chief on the space"), card_name(a - kSwap).c_str())
                           : T("swaps a chief card with the one on the space");
   if (a == kJailRoll) return T("rolls for a double to leave THRUSH HQ");
   if (a >= kFreeToken)
-    return textf(T("puts a token down on %s to leave THRUSH HQ"), place_name(a - kFreeToken).c_str());
-  if (a >= kPlace) return textf(T("puts a token back on %s"), place_name(a - kPlace).c_str());
+    return strf(T("puts a token down on %s to leave THRUSH HQ"), place_name(a - kFreeToken).c_str());
+  if (a >= kPlace) return strf(T("puts a token back on %s"), place_name(a - kPlace).c_str());
   if (a >= kMove) {
     int sel = (a - kMove) / kMaxNodes, to = (a - kMove) % kMaxNodes;
     std::string f = place_name(pos_[cur_]), t = place_name(to);
     std::string note = node_name(pos_[cur_]) + "-" + node_name(to);
     if (sel == 2)
-      return textf(T("moves %d and %d from %s to %s (%s)"), dice_[0], dice_[1], f.c_str(), t.c_str(), note.c_str());
-    return textf(T("moves %d from %s to %s (%s)"), dice_[sel], f.c_str(), t.c_str(), note.c_str());
+      return strf(T("moves %d and %d from %s to %s (%s)"), dice_[0], dice_[1], f.c_str(), t.c_str(), note.c_str());
+    return strf(T("moves %d from %s to %s (%s)"), dice_[sel], f.c_str(), t.c_str(), note.c_str());
   }
   if (a >= kFreeCard) {
     int k = (a - kFreeCard) % kMaxCards;
     std::string card = viewer == cur_ ? card_name((a - kFreeCard) / kMaxCards) : T("a chief card");
-    return textf(T("puts %s on %s to leave THRUSH HQ"), card.c_str(), place_name(g_->chief_node[k]).c_str());
+    return strf(T("puts %s on %s to leave THRUSH HQ"), card.c_str(), place_name(g_->chief_node[k]).c_str());
   }
   return T("a move");
 }
