@@ -104,23 +104,27 @@ void texture(ImDrawList* dl, const std::string& kind, ImVec2 lo, ImVec2 hi, ImU3
   if (kind == "paper") paper(dl, lo, hi, base);
 }
 
-// A mountain ridge: a shaded band, the crest, and hachures down both slopes.
+// A mountain ridge as old maps drew one: a shaded band along the crest and a
+// row of peaks standing on it, tall and short in turn.
 void ridge(ImDrawList* dl, const std::vector<ImVec2>& pts, float s, const Json& d) {
   ImU32 col = color(d.value("color", "#6b4f2a"), IM_COL32(107, 79, 42, 255));
   float band = d.value("band", 0.6f) * s;
-  dl->AddPolyline(pts.data(), int(pts.size()), alpha(color(d.value("shade", "#8a6d45"), col), 0.28f), 0, band);
-  dl->AddPolyline(pts.data(), int(pts.size()), alpha(col, 0.9f), 0, std::max(1.0f, s * 0.04f));
-  float step = std::max(4.0f, s * 0.16f), len = band * 0.45f, acc = 0;
+  dl->AddPolyline(pts.data(), int(pts.size()), alpha(color(d.value("shade", "#8a6d45"), col), 0.3f), 0, band);
+  float step = std::max(5.0f, band * 0.42f), acc = 0;
+  int k = 0;
   for (size_t i = 0; i + 1 < pts.size(); ++i) {
     ImVec2 a = pts[i], b = pts[i + 1];
     float seg = std::hypot(b.x - a.x, b.y - a.y);
     if (seg <= 0) continue;
-    float nx = -(b.y - a.y) / seg, ny = (b.x - a.x) / seg;
-    for (; acc < seg; acc += step) {
+    for (; acc < seg; acc += step, ++k) {
       ImVec2 p(a.x + (b.x - a.x) * acc / seg, a.y + (b.y - a.y) * acc / seg);
-      float l = len * (0.6f + 0.4f * hash01(int(p.x), int(p.y)));
-      dl->AddLine(p, ImVec2(p.x + nx * l, p.y + ny * l), alpha(col, 0.75f), std::max(1.0f, s * 0.025f));
-      dl->AddLine(p, ImVec2(p.x - nx * l, p.y - ny * l), alpha(col, 0.75f), std::max(1.0f, s * 0.025f));
+      float hgt = band * (k % 2 ? 0.32f : 0.5f), half = step * 0.55f;
+      ImVec2 peak[3] = {ImVec2(p.x - half, p.y + hgt * 0.35f), ImVec2(p.x, p.y - hgt * 0.65f),
+                        ImVec2(p.x + half, p.y + hgt * 0.35f)};
+      ImVec2 lit[3] = {peak[0], peak[1], ImVec2(p.x, p.y + hgt * 0.35f)};
+      dl->AddConvexPolyFilled(peak, 3, alpha(shade(col, 1.35f), 0.85f));
+      dl->AddConvexPolyFilled(lit, 3, alpha(col, 0.9f));  // the shaded western slope
+      dl->AddPolyline(peak, 3, alpha(shade(col, 0.6f), 0.9f), 0, std::max(1.0f, s * 0.03f));
     }
     acc -= seg;
   }
@@ -242,8 +246,12 @@ float fit_board(const Game& g, float x0, float y0, float w, float h, float margi
   if (b.nodes.empty()) geo.minx = geo.miny = 0, geo.maxx = geo.maxy = 1;
   float pad = geo.cell ? 0.5f : 0.6f;
   if (bj.contains("extent")) pad = bj["extent"].get<float>();
-  float bwid = geo.maxx - geo.minx + 2 * pad, bhei = geo.maxy - geo.miny + 2 * pad;
+  // The frame is drawn round the padding: it must fit in the rectangle too.
+  float frame = 0;
+  if (bj.contains("style") && bj["style"].contains("frame_width")) frame = bj["style"]["frame_width"].get<float>();
+  float bwid = geo.maxx - geo.minx + 2 * (pad + frame), bhei = geo.maxy - geo.miny + 2 * (pad + frame);
   geo.scale = std::max(1e-3f, std::min((w - 2 * margin) / bwid, (h - 2 * margin) / bhei));
+  bwid -= 2 * frame, bhei -= 2 * frame;
   geo.x0 = x0 + (w - bwid * geo.scale) / 2 + pad * geo.scale;
   geo.y0 = y0 + (h - bhei * geo.scale) / 2 + pad * geo.scale;
   return pad;

@@ -27,7 +27,7 @@ async function game(id, width, height, seats) {
 }
 
 for (const [width, height] of [[1280, 800], [390, 844]]) {
-  test(`mosby at ${width}x${height}: no two town names overlap, each clear of the board's edge`, async () => {
+  test(`mosby at ${width}x${height}: no two town names overlap, none strays off the board, zoomed in or not`, async () => {
     const { ctx, page } = await game('mosby', width, height, ['human']);
     const s = await state(page);
     const labels = s.board_labels;
@@ -51,7 +51,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
 
 // The log names squares like "e5-e4"; the board must show where e and 5 are.
 for (const id of ['geister', 'blue-and-gray', 'gray-ghost', 'uncle']) {
-  test(`${id}: the files and ranks its log names are drawn along the board's edges, in line with their nodes and clear of them`, async () => {
+  test(`${id}: the files and ranks its log names are drawn along the board's edges, in line with their nodes, none on another`, async () => {
     const { ctx, page } = await game(id, 1280, 800, ['human', 'ai:1']);
     const s = await state(page);
     const coords = s.board_coords;
