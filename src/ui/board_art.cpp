@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <regex>
 
 #include "draw.h"
 
@@ -161,12 +160,13 @@ std::vector<ImVec2> points(const Json& d, const BoardGeometry& geo) {
 // to one row.
 void coordinates(ImDrawList* dl, const Board& b, const BoardGeometry& geo, float pad, const Json& c, bool small,
                  std::vector<BoardLabels::Label>* out) {
-  static const std::regex re("^([a-z])([0-9]+)$");
   std::map<std::string, float> files, ranks;
   for (const Node& n : b.nodes) {
-    std::smatch m;
-    if (!std::regex_match(n.id, m, re)) continue;
-    auto f = files.emplace(m[1].str(), n.x), r = ranks.emplace(m[2].str(), n.y);
+    const std::string& id = n.id;  // a letter, then digits (no std::regex: it weighs ~90 KB of wasm)
+    if (id.size() < 2 || id[0] < 'a' || id[0] > 'z' ||
+        !std::all_of(id.begin() + 1, id.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      continue;
+    auto f = files.emplace(id.substr(0, 1), n.x), r = ranks.emplace(id.substr(1), n.y);
     if (f.first->second != n.x || r.first->second != n.y) return;
   }
   float s = geo.scale, fs = c.value("size", 0.26f) * s;

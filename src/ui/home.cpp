@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
-#include <regex>
 
 #include "app.h"
 #include "board_art.h"
@@ -35,11 +35,18 @@ std::string players_words(const GameInfo& gi) {
 // "15-20 min" reads "15 to 20 minutes", "2-3 hours" "2 to 3 hours", "60 min"
 // "about an hour"; anything else is shown as the data words it.
 std::string time_words(const std::string& t) {
-  static const std::regex re(R"(^\s*(\d+)\s*(?:-\s*(\d+))?\s*(min|mins|minutes|h|hour|hours)\s*$)");
-  std::smatch m;
-  if (!std::regex_match(t, m, re)) return t;
-  bool hours = m[3].str()[0] == 'h';
-  int a = std::stoi(m[1].str()), z = m[2].matched ? std::stoi(m[2].str()) : a;
+  // "A-Z unit" or "A unit", read without std::regex (it weighs ~90 KB of wasm).
+  int a = 0, z = 0, used = 0;
+  char unit[16] = {0};
+  if (std::sscanf(t.c_str(), " %d - %d %15s %n", &a, &z, unit, &used) == 3 && used == int(t.size())) {
+  } else if (std::sscanf(t.c_str(), " %d %15s %n", &a, unit, &used) == 2 && used == int(t.size())) {
+    z = a;
+  } else {
+    return t;
+  }
+  std::string u = unit;
+  bool hours = u == "h" || u == "hour" || u == "hours";
+  if (!hours && u != "min" && u != "mins" && u != "minutes") return t;
   char b[64];
   if (!hours && a == 60 && z == 60) return T("about an hour");
   if (hours && a == 1 && z == 1) return T("about an hour");
