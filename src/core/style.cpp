@@ -84,6 +84,7 @@ void check_board_style(const Json& b, const std::string& where) {
         if (!is_color(c)) throw DataError(w + ": \"cells\" must be a list of colours");
     }
     if (s.contains("rules")) {
+      if (!s["rules"].is_object()) throw DataError(w + ": \"rules\" must be an object");
       colors(s["rules"], w + " rules", {"color"});
       numbers(s["rules"], w + " rules", {"width"});
       const Json& in = s["rules"].value("inset", Json::array({0}));
