@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "text.h"
+#include "core/style.h"
 
 namespace gamut {
 
@@ -53,7 +54,11 @@ Game::Game(const std::string& id, int min_seats, int max_seats, bool hidden, Jso
   info_.min_seats = min_seats;
   info_.max_seats = max_seats;
   info_.hidden_info = hidden;
-  if (data_.contains("board")) board_ = Board::from_json(data_["board"], w + " board");
+  if (data_.contains("board")) {
+    board_ = Board::from_json(data_["board"], w + " board");
+    check_board_style(data_["board"], w + " board");
+  }
+  if (data_.contains("pieces")) check_pieces_style(data_["pieces"], w + " pieces");
   if (data_.contains("options")) {
     if (!data_["options"].is_array()) throw DataError(w + ": \"options\" must be an array");
     for (const Json& o : data_["options"]) {

@@ -1,7 +1,8 @@
-// The app: lifecycle, the screen's part of the page API, the frame, the home
-// screen, the play screen, the hand-over cover and the result banner. The board
-// is in board_view.cpp, the side panel in panel.cpp, dialogs in dialogs.cpp and
-// the rules panel in rules_panel.cpp.
+// The app: lifecycle, the screen's part of the page API, the frame, the play
+// screen, the hand-over cover and the result banner. The home screen is in
+// home.cpp, the board in board_view.cpp (its picture in board_art.cpp), the
+// side panel in panel.cpp, dialogs in dialogs.cpp and the rules panel in
+// rules_panel.cpp.
 #include "app.h"
 
 #include <imgui.h>
@@ -27,15 +28,6 @@ namespace gamut::ui {
 
 static const float kBarH = 40;
 
-static ImU32 color_of_seat(const Game& g, int seat) {
-  static const ImU32 fallback[] = {IM_COL32(50, 90, 200, 255), IM_COL32(200, 60, 50, 255), IM_COL32(40, 150, 70, 255),
-                                   IM_COL32(210, 160, 30, 255)};
-  const Json& c = g.data().contains("seat_colors") ? g.data()["seat_colors"] : Json();
-  if (seat < 0) return IM_COL32(150, 150, 150, 255);
-  if (c.is_array() && seat < int(c.size())) return color(c[seat], fallback[seat % 4]);
-  return fallback[seat % 4];
-}
-
 // localStorage, through the platform layer.
 bool App::WebStorage::get(const std::string& key, std::string& value, std::string& err) const {
   return platform::storage_get(key, value, err);
@@ -52,7 +44,7 @@ std::vector<std::string> App::WebStorage::keys(const std::string& prefix) const 
 // [SECTION] lifecycle and API
 // ---------------------------------------------------------------------------
 
-ImU32 App::seat_color(int seat) const { return color_of_seat(table_.session()->match().game(), seat); }
+ImU32 App::seat_color(int seat) const { return game_seat_color(table_.session()->match().game(), seat); }
 
 App::App() : table_(storage_, platform::date_now) {
   // After every change to the game: a fresh extension when the game is a new one,
@@ -201,10 +193,13 @@ std::string App::api_state() const {
   j["messages"] = msgs;
   j["rules"] = rules_state();
   j["keyboard"] = keys_state();
+  if (home_) j["home"] = {{"cards", home_cards_json()}, {"more_below", home_more_}};
   if (table_.session()) j["selection"] = sel_;
   if (table_.session() && !home_) {  // where the board was drawn, for layout tests
     ImVec2 a = geo_.at(geo_.minx, geo_.miny), b = geo_.at(geo_.maxx, geo_.maxy);
     j["board_rect"] = {std::min(a.x, b.x), std::min(a.y, b.y), std::max(a.x, b.x), std::max(a.y, b.y)};
+    j["board_labels"] = labels_json(board_labels_.drawn);
+    j["board_coords"] = labels_json(board_labels_.coords);
   }
   if (ext_ && table_.session()) ext_->state(*this, j);
   return j.dump();
@@ -321,124 +316,6 @@ bool App::frame(float w, float h) {
   }
   if (dirty_ > 0) --dirty_;
   return changed || busy();
-}
-
-// ---------------------------------------------------------------------------
-// [SECTION] home
-// ---------------------------------------------------------------------------
-
-void App::draw_home(float w, float h) {
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(w, h));
-  ImGui::Begin("Home", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBringToFrontOnFocus);
-  float col = std::min(w - 32, 860.0f);
-  ImGui::SetCursorPosX((w - col) / 2);
-  ImGui::BeginGroup();
-  if (g_fonts.title) ImGui::PushFont(g_fonts.title);
-  static const char* const kGamut = "Gamut";  // the name, the same in every language
-  ImGui::TextUnformatted(kGamut);
-  if (g_fonts.title) ImGui::PopFont();
-  ImGui::TextWrapped("%s",
-                     T("A playable archive of historic board games. Every rule from the original texts; where the "
-                       "printed boards, cards and tables are lost, they are reconstructed and marked so in each "
-                       "game's rules."));
-  if (!table_.storage_note().empty())
-    ImGui::TextColored(ImVec4(0.9f, 0.5f, 0.3f, 1), "%s", T(table_.storage_note()).c_str());
-  ImGui::Spacing();
-  if (table_.session() && big_button(T("Back to the current game"))) home_ = false;
-  if (table_.session()) ImGui::SameLine();
-  std::vector<Table::Entry> lib = table_.library();
-  int unfinished = 0;
-  for (const Table::Entry& e : lib) unfinished += e.error.empty() && !e.finished;
-  if (big_button(T("Saved games"))) saves_open_ = true;
-  ImGui::SameLine();
-  if (big_button(T("Open a share code"))) share_open_ = true;
-  ImGui::SameLine();
-  language_button();
-  if (unfinished) {
-    // The games to go on with, newest first: the library's front page.
-    section(T("Continue a game"));
-    int shown = 0;
-    for (const Table::Entry& e : lib) {
-      if (!e.error.empty() || e.finished || shown == 4) continue;
-      ++shown;
-      ImGui::PushID(e.id.c_str());
-      TextGame in(e.game);
-      widget_scope("home " + e.id + ":");
-      std::string name = e.game;
-      try {
-        name = load_game(e.game)->info().name;
-      } catch (const std::exception&) {
-      }
-      if (button(T("Resume"))) {
-        std::string err = table_.open_game(e.id);
-        if (!err.empty()) notify(err, true);
-      }
-      ImGui::SameLine();
-      ImGui::Text("%s%s%s", T(name).c_str(), e.name.empty() || e.name == name ? "" : ": ",
-                  e.name == name ? "" : e.name.c_str());
-      ImGui::SameLine();
-      ImGui::TextDisabled(T("move %d | %s | %s"), e.moves, players_text(e.players).c_str(),
-                          date_text(e.updated).c_str());
-      widget_scope("");
-      ImGui::PopID();
-    }
-    if (unfinished > shown) ImGui::TextDisabled(T("and %d more under Saved games"), unfinished - shown);
-  }
-  ImGui::Spacing();
-  for (const std::string& id : game_ids()) {
-    ImGui::PushID(id.c_str());
-    TextGame in(id);
-    widget_scope(id + ":");
-    std::shared_ptr<const Game> g;
-    std::string err;
-    try {
-      g = load_game(id);
-    } catch (const std::exception& e) {
-      err = e.what();
-    }
-    // Flattened: the keyboard moves from a card's buttons to the next card's without entering each card.
-    ImGui::BeginChild("card", ImVec2(col, g ? 170 : 60), true, ImGuiWindowFlags_NavFlattened);
-    if (!g) {
-      ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), T("%s: rules data failed to load: %s"), id.c_str(), err.c_str());
-      ImGui::EndChild();
-      ImGui::PopID();
-      continue;
-    }
-    const GameInfo& gi = g->info();
-    if (g_fonts.title) ImGui::PushFont(g_fonts.title);
-    ImGui::TextUnformatted(T(gi.name).c_str());
-    if (g_fonts.title) ImGui::PopFont();
-    ImGui::TextDisabled(T("%s  |  %s  |  %s players  |  %s"), T(gi.year).c_str(), T(gi.publisher).c_str(),
-                        T(gi.players).c_str(), T(gi.playing_time).c_str());
-    ImGui::TextWrapped("%s", T(gi.history).c_str());
-    if (big_button(T("Rules"))) rules_open_ = true, rules_id_ = id;
-    ImGui::SameLine();
-    if (big_button(T("New game"))) {
-      new_open_ = true;
-      new_id_ = id;
-      new_count_ = gi.min_seats;
-      new_seats_ = parse_seats(Json(), gi.max_seats);
-      new_opts_ = g->resolve_options(Json());
-    }
-    if (g->data().contains("scenarios") && g->data()["scenarios"].is_object() && !g->data()["scenarios"].empty()) {
-      ImGui::SameLine();
-      if (big_button(T("Tutorial"))) {
-        std::string e = api_ui("tutorial:" + id);
-        if (!e.empty()) notify(strf(T("The tutorial could not start: %s"), e.c_str()), true);
-      }
-    }
-    ImGui::SameLine();
-    if (big_button(T("Resume"), !table_.latest_unfinished(id).empty())) {
-      std::string e = table_.resume(id);
-      if (!e.empty()) notify(e, true);
-    }
-    ImGui::EndChild();
-    ImGui::PopID();
-    widget_scope("");
-  }
-  ImGui::EndGroup();
-  ImGui::End();
 }
 
 // ---------------------------------------------------------------------------

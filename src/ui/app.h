@@ -2,15 +2,16 @@
 // Immediate mode: every frame is drawn from the session's current view; the
 // app keeps only UI state (selection, open windows), never a copy of the game.
 #pragma once
+#include <imgui.h>
+
 #include <string>
 #include <vector>
 
 #include "core/text.h"
+#include "board_art.h"
 #include "core/view.h"
 #include "extension.h"
 #include "play/table.h"
-
-struct ImVec2;
 
 namespace gamut::ui {
 
@@ -57,7 +58,16 @@ class App : public Host {
   };
   WebStorage storage_;
   Table table_;
-  void draw_home(float w, float h);
+  void draw_home(float w, float h);  // home.cpp
+  void draw_board_picture(const Game& g, ImVec2 lo, ImVec2 hi);
+  struct HomeCard {
+    std::string id;
+    ImVec4 r;
+    std::string facts;  // the line of plain facts it shows
+  };
+  std::vector<HomeCard> home_cards_;  // where the library's cards stood last frame, for layout tests
+  bool home_more_ = false;            // cards lie below the fold
+  Json home_cards_json() const;
   void draw_play(float w, float h);
   void draw_board(const view::View& view, float x, float y, float w, float h);
   void board_click(float mx, float my);
@@ -162,6 +172,7 @@ class App : public Host {
   std::vector<int> chooser_;                // actions waiting for a pick when several share a path
   bool off_target_ = false;                 // an "off the board" target exists for the selection
   BoardGeometry geo_;                       // refreshed every frame by draw_board
+  BoardLabels board_labels_;                // the node labels as last drawn, for layout tests
   float zoom_ = 1, pan_x_ = 0, pan_y_ = 0;  // map zoom and pan, for large boards
   bool panning_ = false;
   float panel_w_ = 0;

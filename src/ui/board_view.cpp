@@ -9,6 +9,7 @@
 
 #include "app.h"
 #include "core/text.h"
+#include "board_art.h"
 #include "draw.h"
 #include "platform/platform.h"
 #include "widgets.h"
@@ -62,20 +63,7 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
     ImDrawList* d;
     ~PopClip() { d->PopClipRect(); }
   } pop_clip{dl};
-  geo_.cell = bj.value("cell", false);
-  geo_.minx = geo_.miny = 1e9f;
-  geo_.maxx = geo_.maxy = -1e9f;
-  for (const Node& n : b.nodes) {
-    geo_.minx = std::min(geo_.minx, n.x), geo_.maxx = std::max(geo_.maxx, n.x);
-    geo_.miny = std::min(geo_.miny, n.y), geo_.maxy = std::max(geo_.maxy, n.y);
-  }
-  float pad = geo_.cell ? 0.5f : 0.6f;
-  if (bj.contains("extent")) pad = bj["extent"].get<float>();
-  float bwid = geo_.maxx - geo_.minx + 2 * pad, bhei = geo_.maxy - geo_.miny + 2 * pad;
-  float margin = 24;
-  geo_.scale = std::min((w - 2 * margin) / bwid, (h - 2 * margin) / bhei);
-  geo_.x0 = x0 + (w - bwid * geo_.scale) / 2 + pad * geo_.scale;
-  geo_.y0 = y0 + (h - bhei * geo_.scale) / 2 + pad * geo_.scale;
+  float pad = fit_board(g, x0, y0, w, h, 24, geo_);
   // Zoom and pan: wheel zooms about the pointer, a drag on the board (right
   // button anywhere, left button past a few pixels) pans; +/- for touch.
   ImGuiIO& zio = ImGui::GetIO();
@@ -128,127 +116,8 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   int v0 = dl->VtxBuffer.Size, i0 = dl->IdxBuffer.Size, cmds0 = dl->CmdBuffer.Size;
   unsigned base0 = dl->_VtxCurrentIdx;
   if (cached) replay(dl, g_static);
-  // Frame.
-  ImVec2 tl = P(geo_.minx - pad, geo_.miny - pad), br = P(geo_.maxx + pad, geo_.maxy + pad);
-  if (geo_.flip) std::swap(tl, br);
-  ImU32 board_col = color(bj.value("surface", "#e9dcbc"), IM_COL32(233, 220, 188, 255));
   if (!cached) {
-    dl->AddRectFilled(ImVec2(tl.x - 6, tl.y - 6), ImVec2(br.x + 6, br.y + 6), shade(board_col, 0.45f), 10);
-    dl->AddRectFilled(tl, br, board_col, 6);
-
-    const Json& nstyles = bj.contains("node_styles") ? bj["node_styles"] : Json::object();
-    auto node_style = [&](int n) -> const Json* {
-      for (const std::string& t : b.nodes[n].tags)
-        if (nstyles.contains(t)) return &nstyles[t];
-      return nullptr;
-    };
-    // Decorations below the lines.
-    auto deco = [&](bool above) {
-      for (const Json& d : b.decorations) {
-        if (d.value("above", false) != above) continue;
-        std::string k = d.value("kind", "");
-        if (k == "rect") {
-          ImVec2 a = P(d["x"], d["y"]),
-                 c = P(d["x"].get<float>() + d["w"].get<float>(), d["y"].get<float>() + d["h"].get<float>());
-          ImVec2 lo(std::min(a.x, c.x), std::min(a.y, c.y)), hi(std::max(a.x, c.x), std::max(a.y, c.y));
-          if (d.contains("fill")) dl->AddRectFilled(lo, hi, color(d["fill"], 0), d.value("round", 0.0f) * s);
-          if (d.contains("outline"))
-            dl->AddRect(lo, hi, color(d["outline"], 0), d.value("round", 0.0f) * s, 0, d.value("width", 2.0f));
-        } else if (k == "line" && d.contains("points")) {
-          std::vector<ImVec2> pts;
-          for (const Json& p : d["points"]) pts.push_back(P(p[0], p[1]));
-          dl->AddPolyline(pts.data(), int(pts.size()), color(d.value("color", "#000000"), 0), 0,
-                          d.value("width", 2.0f) * std::max(1.0f, s / 60));
-        } else if (k == "text") {
-          ImFont* f = g_fonts.body;
-          float fs = d.value("size", 0.3f) * s;
-          std::string t = T(d.value("text", ""));
-          ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0, t.c_str());
-          ImVec2 c = P(d["x"], d["y"]);
-          dl->AddText(f, fs, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), color(d.value("color", "#3a2a1a"), 0), t.c_str());
-        } else if (k == "exit" && b.find(d.value("node", "")) >= 0) {
-          ImVec2 c = NP(b.at(d["node"]));
-          float dx = d["dir"][0], dy = d["dir"][1];
-          if (geo_.flip) dx = -dx, dy = -dy;
-          ImVec2 tip(c.x + dx * s * 0.78f, c.y + dy * s * 0.78f), base(c.x + dx * s * 0.5f, c.y + dy * s * 0.5f);
-          ImVec2 perp(-dy * s * 0.12f, dx * s * 0.12f);
-          dl->AddTriangleFilled(tip, ImVec2(base.x + perp.x, base.y + perp.y), ImVec2(base.x - perp.x, base.y - perp.y),
-                                seat_color(d.value("seat", 0)));
-        }
-      }
-    };
-    deco(false);
-    // Cells or lines.
-    if (geo_.cell) {
-      for (size_t i = 0; i < b.nodes.size(); ++i) {
-        ImVec2 c = NP(int(i));
-        const Json* st = node_style(int(i));
-        int parity = int(std::lround(b.nodes[i].x + b.nodes[i].y)) & 1;
-        ImU32 fill = st && st->contains("fill")
-                         ? color((*st)["fill"], 0)
-                         : (parity ? IM_COL32(214, 196, 160, 255) : IM_COL32(228, 214, 182, 255));
-        dl->AddRectFilled(ImVec2(c.x - s / 2, c.y - s / 2), ImVec2(c.x + s / 2, c.y + s / 2), fill);
-        dl->AddRect(ImVec2(c.x - s / 2, c.y - s / 2), ImVec2(c.x + s / 2, c.y + s / 2), IM_COL32(120, 96, 70, 255), 0,
-                    0, 1.2f);
-        if (st && st->value("label", false)) {
-          std::string t = b.nodes[i].extra.value("label", b.nodes[i].id);
-          ImVec2 ts = g_fonts.body->CalcTextSizeA(s * 0.22f, 1e9f, 0, t.c_str());
-          dl->AddText(g_fonts.body, s * 0.22f, ImVec2(c.x - ts.x / 2, c.y - s * 0.45f), IM_COL32(70, 50, 30, 200),
-                      t.c_str());
-          (void)ts;
-        }
-      }
-    } else {
-      for (size_t i = 0; i < b.nodes.size(); ++i)
-        for (const Edge& e : b.nodes[i].edges) {
-          if (int(i) > e.to && !b.edge_style.empty()) {
-            // Undirected edges appear twice; draw once unless the reverse is absent.
-            bool twin = false;
-            for (const Edge& r : b.nodes[e.to].edges) twin |= r.to == int(i) && r.type == e.type;
-            if (twin) continue;
-          }
-          const Json& es = b.edge_style[b.edge_types[e.type]];
-          float ew = es.value("width", 2.0f) * std::max(1.0f, s / 50);
-          ImU32 ec = color(es.value("color", "#5a4630"), IM_COL32(90, 70, 48, 255));
-          ImVec2 a = NP(int(i)), c = NP(e.to);
-          if (es.value("dash", false)) {
-            float len = std::hypot(c.x - a.x, c.y - a.y), step = std::max(6.0f, ew * 3);
-            for (float t = 0; t < len; t += 2 * step) {
-              float t2 = std::min(len, t + step);
-              dl->AddLine(ImVec2(a.x + (c.x - a.x) * t / len, a.y + (c.y - a.y) * t / len),
-                          ImVec2(a.x + (c.x - a.x) * t2 / len, a.y + (c.y - a.y) * t2 / len), ec, ew);
-            }
-          } else {
-            dl->AddLine(a, c, ec, ew);
-          }
-        }
-      for (size_t i = 0; i < b.nodes.size(); ++i) {
-        const Json* st = node_style(int(i));
-        ImVec2 c = NP(int(i));
-        float r = (st ? st->value("radius", 0.12f) : 0.1f) * s;
-        std::string shape = st ? st->value("shape", "circle") : "circle";
-        ImU32 fill = st ? color(st->value("fill", "#6b5438"), 0) : IM_COL32(107, 84, 56, 255);
-        ImU32 out = st ? color(st->value("outline", "#00000000"), 0) : 0;
-        if (shape == "square") {
-          dl->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), fill, r * 0.2f);
-          if (out) dl->AddRect(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), out, r * 0.2f, 0, 2);
-        } else if (shape == "hex") {
-          dl->AddNgonFilled(c, r, fill, 6);
-          if (out) dl->AddNgon(c, r, out, 6, 2.5f);
-        } else {
-          dl->AddCircleFilled(c, r, fill, 24);
-          if (out) dl->AddCircle(c, r, out, 24, 2);
-        }
-        if (st && st->value("label", false)) {
-          std::string t = b.nodes[i].extra.value("label", b.nodes[i].id);
-          float fs = std::max(11.0f, s * st->value("label_size", 0.2f));
-          ImVec2 ts = g_fonts.body->CalcTextSizeA(fs, 1e9f, 0, t.c_str());
-          dl->AddText(g_fonts.body, fs, ImVec2(c.x - ts.x / 2, c.y + r + 1),
-                      color(st->value("label_color", "#2a2018"), 0), t.c_str());
-        }
-      }
-    }
-    deco(true);
+    draw_board_art(dl, g, geo_, pad, false, &board_labels_);
     // Kept when it all went into one draw command (one clip rectangle, one texture).
     g_static.valid = dl->CmdBuffer.Size == cmds0;
     if (g_static.valid) {
@@ -279,30 +148,8 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   if (can_act && !editing()) targets = next_nodes(&off_target_);
 
   // Pieces.
-  const Json& styles = g.data().contains("pieces") ? g.data()["pieces"] : Json::object();
-  std::map<int, std::vector<const view::Piece*>> at;
   if (editing()) ext_->draw_editor(*this, dl);
-  for (const view::Piece& p : view.pieces) {
-    int k = b.find(p.node);
-    if (k >= 0) at[k].push_back(&p);
-  }
-  for (auto& [k, list] : at) {
-    ImVec2 c = NP(k);
-    float r = (geo_.cell ? 0.36f : 0.3f) * s;
-    if (list.size() > 1) r *= 0.75f;
-    for (size_t i = 0; i < list.size(); ++i) {
-      const view::Piece& p = *list[i];
-      ImVec2 pc = c;
-      if (list.size() > 1) {
-        float ang = float(i) / float(list.size()) * 2 * kPi;
-        pc = ImVec2(c.x + std::cos(ang) * r * 0.7f, c.y + std::sin(ang) * r * 0.7f);
-      }
-      Json style = styles.value(p.face, Json::object());
-      if (!p.label.empty()) style["label"] = p.label;
-      bool selected = !sel_.empty() && sel_[0] == k;
-      draw_piece(dl, pc, r, style, seat_color(p.seat), selected);
-    }
-  }
+  draw_board_pieces(dl, g, geo_, view.pieces, sel_.empty() ? -1 : sel_[0], game_seat_color);
   // Highlights go above the pieces: a ring round each piece that can move,
   // a dot on each square it can reach.
   for (int t : targets) {

@@ -1,5 +1,6 @@
 #include "draw.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace gamut::ui {
@@ -57,8 +58,73 @@ static void ghost(ImDrawList* dl, ImVec2 c, float r, ImU32 body, ImU32 edge) {
   dl->AddCircleFilled(ImVec2(c.x + hw * 0.38f, ey), r * 0.11f, IM_COL32(30, 26, 40, 255));
 }
 
+// A wargame counter: a square die-cut card with a bevelled edge, the unit's
+// symbol in the upper half (NATO-style: a box with a slash for cavalry, a
+// cross for infantry) and its strength or letter below. Never smaller than
+// what reads at the default zoom.
+static void counter(ImDrawList* dl, ImVec2 c, float r, const nlohmann::json& style, ImU32 body, bool selected) {
+  r = std::max(r, 11.0f);
+  float h = r * 0.95f;
+  ImVec2 lo(c.x - h, c.y - h), hi(c.x + h, c.y + h);
+  dl->AddRectFilled(ImVec2(lo.x + r * 0.12f, lo.y + r * 0.16f), ImVec2(hi.x + r * 0.12f, hi.y + r * 0.16f),
+                    IM_COL32(0, 0, 0, 90), r * 0.14f);
+  dl->AddRectFilled(lo, hi, body, r * 0.14f);
+  dl->AddRect(lo, hi, shade(body, 0.45f), r * 0.14f, 0, std::max(1.0f, r * 0.08f));
+  dl->AddLine(ImVec2(lo.x + r * 0.12f, lo.y + r * 0.1f), ImVec2(hi.x - r * 0.12f, lo.y + r * 0.1f), shade(body, 1.35f),
+              std::max(1.0f, r * 0.06f));
+  if (selected)
+    dl->AddRect(ImVec2(lo.x - 3, lo.y - 3), ImVec2(hi.x + 3, hi.y + 3), IM_COL32(255, 215, 0, 255), 4, 0, 3);
+  ImU32 ink = (((body >> 16) & 255) + ((body >> 8) & 255) + (body & 255)) > 380 ? IM_COL32(20, 20, 20, 255)
+                                                                                : IM_COL32(250, 248, 240, 255);
+  std::string sym = style.value("symbol", "");
+  std::string t = style.contains("label") ? style["label"].get<std::string>() : "";
+  ImFont* f = g_fonts.title ? g_fonts.title : ImGui::GetFont();
+  if (sym.empty()) {
+    float fs = std::max(11.0f, r * (t.size() > 1 ? 0.95f : 1.3f));
+    ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0, t.c_str());
+    dl->AddText(f, fs, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), ink, t.c_str());
+    return;
+  }
+  ImVec2 blo(c.x - h * 0.62f, c.y - h * 0.72f), bhi(c.x + h * 0.62f, c.y - h * 0.02f);
+  float lw = std::max(1.0f, r * 0.09f);
+  if (sym == "star") {
+    ImVec2 p[10];
+    ImVec2 sc((blo.x + bhi.x) / 2, (blo.y + bhi.y) / 2);
+    for (int i = 0; i < 10; ++i) {
+      float a = float(i) * kPi / 5 - kPi / 2, q = (i % 2 ? 0.4f : 1.0f) * (bhi.y - blo.y) * 0.55f;
+      p[i] = ImVec2(sc.x + std::cos(a) * q, sc.y + std::sin(a) * q);
+    }
+    for (int i = 0; i < 10; i += 2) {
+      ImVec2 tri[3] = {sc, p[(i + 9) % 10], p[i]}, tri2[3] = {sc, p[i], p[i + 1]};
+      dl->AddConvexPolyFilled(tri, 3, ink);
+      dl->AddConvexPolyFilled(tri2, 3, ink);
+    }
+  } else {
+    dl->AddRect(blo, bhi, ink, 0, 0, lw);
+    if (sym == "cavalry" || sym == "infantry") dl->AddLine(ImVec2(blo.x, bhi.y), ImVec2(bhi.x, blo.y), ink, lw);
+    if (sym == "infantry") dl->AddLine(blo, bhi, ink, lw);
+    if (sym == "supply")
+      dl->AddLine(ImVec2(blo.x, bhi.y - (bhi.y - blo.y) * 0.3f), ImVec2(bhi.x, bhi.y - (bhi.y - blo.y) * 0.3f), ink,
+                  lw);
+    if (sym == "hidden") {
+      float fs = (bhi.y - blo.y) * 0.95f;
+      ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0, "?");
+      dl->AddText(f, fs, ImVec2(c.x - ts.x / 2, (blo.y + bhi.y) / 2 - ts.y / 2), ink, "?");
+    }
+  }
+  if (!t.empty()) {
+    float fs = std::max(10.0f, h * 0.78f);
+    ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0, t.c_str());
+    dl->AddText(f, fs, ImVec2(c.x - ts.x / 2, c.y + h * 0.5f - ts.y / 2), ink, t.c_str());
+  }
+}
+
 void draw_piece(ImDrawList* dl, ImVec2 c, float r, const nlohmann::json& style, ImU32 seat_col, bool selected) {
   std::string shape = style.value("shape", "disc");
+  if (shape == "counter") {
+    counter(dl, c, r, style, style.contains("color") ? color(style["color"], seat_col) : seat_col, selected);
+    return;
+  }
   ImU32 body = style.contains("color") ? color(style["color"], seat_col) : seat_col;
   ImU32 edge = shade(body, 0.45f);
   if (selected) dl->AddCircle(c, r * 1.25f, IM_COL32(255, 215, 0, 255), 32, r * 0.18f);

@@ -14,6 +14,7 @@ struct Fonts {
   ImFont* body = nullptr;
   ImFont* title = nullptr;
   ImFont* small = nullptr;
+  ImFont* serif = nullptr;  // titles on the library page and on boards (null: the title font)
 };
 extern Fonts g_fonts;
 
