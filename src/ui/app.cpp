@@ -171,15 +171,17 @@ std::string App::set_lang(const std::string& lang, bool remember) {
   return "";
 }
 
+// Each language is named in its own words, so it reads to whoever looks for it: never translated.
+const char* App::other_language() const { return language() == "fr" ? "English" : "Fran\u00e7ais"; }
+
+void App::switch_language() {
+  std::string e = set_lang(language() == "fr" ? "en" : "fr", true);
+  if (!e.empty()) notify(e, true);
+  menu_open_ = false;
+}
+
 void App::language_button() {
-  bool fr = language() == "fr";
-  // Each language is named in its own words, so it reads to whoever looks for it: never translated.
-  static const char* const kOther[] = {"Fran\u00e7ais", "English"};
-  if (button(kOther[fr])) {
-    std::string e = set_lang(fr ? "en" : "fr", true);
-    if (!e.empty()) notify(e, true);
-    menu_open_ = false;
-  }
+  if (button(other_language())) switch_language();
 }
 
 std::string App::api_state() const {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/text.h"
 #include "board_art.h"
+#include "core/text.h"
 #include "core/view.h"
 #include "extension.h"
 #include "play/table.h"
@@ -92,6 +92,8 @@ class App : public Host {
   void post_move();
   void draw_note();
   void draw_toolbar(float w);
+  const char* other_language() const;  // the switch's label: the other language, in its own words
+  void switch_language();
   void language_button();       // the switch to the other language, on the home screen and in the toolbar
   bool lang_from_url_ = false;  // lang= in the address (an embed's): the visitor's own choice stays as it was
   bool frozen_ = false;         // mode=position&frozen=1: one position, no stepping

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "core/text.h"
 #include "draw.h"
 
 namespace gamut::ui {
@@ -330,7 +331,7 @@ void draw_board_art(ImDrawList* dl, const Game& g, const BoardGeometry& geo, flo
         float fs = d.value("size", 0.3f) * s;
         if (small && fs < 6) continue;
         ImVec4 r = centred_text(dl, font_of(d), fs, P(d["x"], d["y"]), color(d.value("color", "#3a2a1a"), 0),
-                                d.value("text", ""), d.value("angle", 0.0f));
+                                T(d.value("text", "")), d.value("angle", 0.0f));
         taken.push_back(r);
       } else if (k == "exit" && b.find(d.value("node", "")) >= 0) {
         ImVec2 c = NP(b.at(d["node"]));

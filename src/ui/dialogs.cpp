@@ -246,7 +246,7 @@ void App::draw_by_link(int seat) {
                                "Without it your seat cannot be played anywhere but here."));
     if (button(T("Copy seat key"))) platform::copy_text(table_.seat_key()), notify(T("Seat key copied"));
     ImGui::SameLine();
-    if (button(T("Hide"))) key_warned_ = false;
+    if (button(T("Hide the key"))) key_warned_ = false;
   }
 }
 

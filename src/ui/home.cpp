@@ -141,14 +141,15 @@ void App::draw_home(float w, float h) {
   ImGui::BeginGroup();
   ImFont* serif = g_fonts.serif ? g_fonts.serif : g_fonts.title;
   if (serif) ImGui::PushFont(serif);
-  ImGui::TextUnformatted("Gamut");
+  static const char* const kGamut = "Gamut";  // the name, the same in every language
+  ImGui::TextUnformatted(kGamut);
   if (serif) ImGui::PopFont();
   wrapped(T("A playable archive of historic board games. Every rule from the original texts; where the printed "
             "boards, cards and tables are lost, they are reconstructed and marked so in each game's rules."),
           std::min(right, left + 900));
   if (!table_.storage_note().empty()) {
     ImVec4 warn(0.9f, 0.5f, 0.3f, 1);
-    wrapped(table_.storage_note().c_str(), right, &warn);
+    wrapped(T(table_.storage_note()).c_str(), right, &warn);
   }
   ImGui::Spacing();
   Flow top{left, right};
@@ -158,6 +159,7 @@ void App::draw_home(float w, float h) {
   for (const Table::Entry& e : lib) unfinished += e.error.empty() && !e.finished;
   if (top.button(T("Saved games"))) saves_open_ = true;
   if (top.button(T("Open a share code"))) share_open_ = true;
+  if (top.button(other_language())) switch_language();
   if (unfinished) {
     // The games to go on with, newest first: the library's front page.
     section(T("Continue a game"));
@@ -166,6 +168,7 @@ void App::draw_home(float w, float h) {
       if (!e.error.empty() || e.finished || shown == 4) continue;
       ++shown;
       ImGui::PushID(e.id.c_str());
+      TextGame in(e.game);
       widget_scope("home " + e.id + ":");
       std::string name = e.game;
       try {
@@ -179,7 +182,7 @@ void App::draw_home(float w, float h) {
       }
       ImGui::SameLine();
       char line[512];
-      std::snprintf(line, sizeof line, T("%s%s%s, move %d, %s, %s"), name.c_str(),
+      std::snprintf(line, sizeof line, T("%s%s%s, move %d, %s, %s"), T(name).c_str(),
                     e.name.empty() || e.name == name ? "" : ": ", e.name == name ? "" : e.name.c_str(), e.moves,
                     players_text(e.players).c_str(), date_text(e.updated).c_str());
       ImVec4 dim = ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
@@ -213,6 +216,7 @@ void App::draw_home(float w, float h) {
       facts_of.emplace_back();
       wdl->ChannelsSetCurrent(1);
       ImGui::PushID(id.c_str());
+      TextGame in(id);
       widget_scope(id + ":");
       ImGui::SetCursorScreenPos(ImVec2(cl, y0 + pad));
       ImGui::BeginGroup();
@@ -234,15 +238,15 @@ void App::draw_home(float w, float h) {
         draw_board_picture(*g, ImVec2(cl, y0 + pad), ImVec2(cr, y0 + pad + ph));
         ImGui::SetCursorScreenPos(ImVec2(cl, y0 + pad + ph + 8));
         if (serif) ImGui::PushFont(serif);
-        wrapped(gi.name.c_str(), cr);
+        wrapped(T(gi.name).c_str(), cr);
         if (serif) ImGui::PopFont();
         std::string facts = gi.year + "  \xc2\xb7  " + players_words(gi) + "  \xc2\xb7  " + time_words(gi.playing_time);
         ImVec4 gold(0.95f, 0.82f, 0.55f, 1), dim = ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
         wrapped(facts.c_str(), cr, &gold);
         facts_of.back() = facts;
-        wrapped(gi.publisher.c_str(), cr, &dim);
+        wrapped(T(gi.publisher).c_str(), cr, &dim);
         ImGui::Spacing();
-        wrapped(gi.history.c_str(), cr);
+        wrapped(T(gi.history).c_str(), cr);
         ImGui::Spacing();
         Flow row_buttons{cl, cr};
         if (row_buttons.button(T("Rules"))) rules_open_ = true, rules_id_ = id;
@@ -256,7 +260,7 @@ void App::draw_home(float w, float h) {
         if (g->data().contains("scenarios") && g->data()["scenarios"].is_object() && !g->data()["scenarios"].empty() &&
             row_buttons.button(T("Tutorial"))) {
           std::string e = api_ui("tutorial:" + id);
-          if (!e.empty()) notify(T("The tutorial could not start: ") + e, true);
+          if (!e.empty()) notify(strf(T("The tutorial could not start: %s"), T(e).c_str()), true);
         }
         if (row_buttons.button(T("Resume"), !table_.latest_unfinished(id).empty())) {
           std::string e = table_.resume(id);

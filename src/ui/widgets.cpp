@@ -1,5 +1,7 @@
 #include "widgets.h"
 
+#include <imgui_internal.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -22,7 +24,7 @@ std::string g_scope;
 
 // Records the last item's place under `label`, for the tests' clicks and the keyboard's focus.
 static void track(const char* label) {
-  ImGuiID id = ImGui::GetItemID();
+  ImGuiID id = GImGui->LastItemData.ID;  // ImGui::GetItemID() is newer than Debian's 1.86
   ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   ImVec2 c((a.x + b.x) / 2, (a.y + b.y) / 2);
   ImDrawList* dl = ImGui::GetWindowDrawList();
