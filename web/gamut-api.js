@@ -50,8 +50,10 @@
     ui: function (cmd) { return message('gamut_ui', [String(cmd)]); },
     nodePos: function (node) { return json('gamut_node_pos', [String(node)], null); },
     widget: function (label) { return json('gamut_widget', [String(label)], null); },
-    // Every button of the last frame, for layout tests: [{label, x0, y0, x1, y1, visible}].
+    // Every button of the last frame, for layout tests: [{label, x0, y0, x1, y1, visible, clip, scrolls}].
     widgets: function () { return json('gamut_widgets', [], []); },
+    // Each board node on screen and its hit area's width: [{node, x, y, w}] (a tap where areas overlap asks).
+    hits: function () { return json('gamut_hits', [], []); },
     frames: frames,
     wake: function () { call('gamut_wake', [], undefined); },
     // What the page's own tests wait on: {frames, input_age, input_pending, layout_stable, thinking}.

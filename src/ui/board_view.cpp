@@ -8,6 +8,7 @@
 #include <set>
 
 #include "app.h"
+#include "core/text.h"
 #include "draw.h"
 #include "platform/platform.h"
 #include "widgets.h"
@@ -75,45 +76,8 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   geo_.scale = std::min((w - 2 * margin) / bwid, (h - 2 * margin) / bhei);
   geo_.x0 = x0 + (w - bwid * geo_.scale) / 2 + pad * geo_.scale;
   geo_.y0 = y0 + (h - bhei * geo_.scale) / 2 + pad * geo_.scale;
-  // Zoom and pan: wheel zooms about the pointer, a drag on the board (right
-  // button anywhere, left button past a few pixels) pans; +/- for touch.
-  ImGuiIO& zio = ImGui::GetIO();
-  ImVec2 ctr(x0 + w / 2, y0 + h / 2);
-  auto zoom_to = [&](float z, ImVec2 m) {
-    z = std::clamp(z, 1.0f, 8.0f);
-    pan_x_ = m.x - ctr.x - z * (m.x - ctr.x - pan_x_) / zoom_;
-    pan_y_ = m.y - ctr.y - z * (m.y - ctr.y - pan_y_) / zoom_;
-    zoom_ = z;
-    if (zoom_ == 1) pan_x_ = pan_y_ = 0;
-    dirty_ = 3;
-  };
-  bool over = zio.MousePos.x >= x0 && zio.MousePos.x < x0 + w && zio.MousePos.y >= y0 && zio.MousePos.y < y0 + h;
-  if (over && !zio.WantCaptureMouse && zio.MouseWheel != 0)
-    zoom_to(zoom_ * std::pow(1.2f, zio.MouseWheel), zio.MousePos);
-  bool drag_l = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8) && !editing();
-  bool drag_r = ImGui::IsMouseDragging(ImGuiMouseButton_Right, 2);
-  if (!zio.WantCaptureMouse && (drag_l || drag_r) && zoom_ > 1) {
-    pan_x_ += zio.MouseDelta.x;
-    pan_y_ += zio.MouseDelta.y;
-    panning_ = true;
-    dirty_ = 3;
-  }
-  ImGui::SetNextWindowPos(ImVec2(x0 + 8, y0 + h - 8), ImGuiCond_Always, ImVec2(0, 1));
-  ImGui::SetNextWindowBgAlpha(0.6f);
-  ImGui::Begin("##zoom", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing);
-  if (button("+")) zoom_to(zoom_ * 1.4f, ctr);
-  ImGui::SameLine();
-  if (button("-")) zoom_to(zoom_ / 1.4f, ctr);
-  ImGui::SameLine();
-  if (button("Fit")) zoom_to(1, ctr);
-  ImGui::End();
-  float lim = std::max(w, h) * zoom_;
-  pan_x_ = std::clamp(pan_x_, -lim, lim);
-  pan_y_ = std::clamp(pan_y_, -lim, lim);
-  geo_.scale *= zoom_;
-  geo_.x0 = ctr.x + zoom_ * (geo_.x0 - ctr.x) + pan_x_;
-  geo_.y0 = ctr.y + zoom_ * (geo_.y0 - ctr.y) + pan_y_;
+  zoom_input(x0, y0, w, h);
+  zoom_.apply(geo_);
   int seat = table_.session()->screen_seat();
   geo_.flip = false;
   if (bj.contains("flip_for_seats") && seat >= 0)
@@ -369,6 +333,25 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   }
 }
 
+namespace {
+// Whether a legal action's path begins with `pre`: those it completes go to
+// `complete`, and `longer` tells that some go on past it.
+bool path_extends(const State& st, const std::vector<Action>& legal, const std::vector<int>& pre,
+                  std::vector<Action>* complete, bool* longer) {
+  bool any = false;
+  for (Action a : legal) {
+    std::vector<int> p = st.action_nodes(a);
+    if (p.size() < pre.size() || !std::equal(pre.begin(), pre.end(), p.begin())) continue;
+    any = true;
+    if (p.size() == pre.size())
+      complete->push_back(a);
+    else
+      *longer = true;
+  }
+  return any;
+}
+}  // namespace
+
 void App::board_click(float mx, float my) {
   const State& st = table_.session()->state();
   int seat = table_.session()->screen_seat();
@@ -389,19 +372,35 @@ void App::board_click(float mx, float my) {
     }
   }
   int n = node_at(mx, my);
+  if (touch() && n >= 0) {
+    std::vector<Action> legal = st.legal();
+    // A finger covers close nodes: of those a move can use, one is taken and
+    // two or more are asked about (draw_node_pick) rather than guessed.
+    std::vector<int> meant;
+    for (int k : geo_.nodes_near(table_.session()->match().game().board(), mx, my)) {
+      std::vector<int> next = sel_;
+      next.push_back(k);
+      std::vector<Action> c;
+      bool l = false;
+      if (path_extends(st, legal, next, &c, &l) || path_extends(st, legal, {k}, &c, &l)) meant.push_back(k);
+    }
+    if (meant.size() > 1) {
+      node_pick_ = meant;
+      node_pick_at_ = ImVec2(mx, my);
+      return;
+    }
+    if (meant.size() == 1) n = meant[0];
+  }
+  pick_node(n);
+}
+
+void App::pick_node(int n) {
+  const State& st = table_.session()->state();
+  node_pick_.clear();
+  dirty_ = 3;
   std::vector<Action> legal = st.legal();
   auto extends = [&](const std::vector<int>& pre, std::vector<Action>* complete, bool* longer) {
-    bool any = false;
-    for (Action a : legal) {
-      std::vector<int> p = st.action_nodes(a);
-      if (p.size() < pre.size() || !std::equal(pre.begin(), pre.end(), p.begin())) continue;
-      any = true;
-      if (p.size() == pre.size())
-        complete->push_back(a);
-      else
-        *longer = true;
-    }
-    return any;
+    return path_extends(st, legal, pre, complete, longer);
   };
   if (n < 0) {
     sel_.clear();
@@ -427,6 +426,31 @@ void App::board_click(float mx, float my) {
   } else if (complete.size() > 1 && !longer) {
     chooser_ = complete;
   }
+}
+
+// The places a tap may have meant, by name, beside the tap: a finger's width
+// covers several nodes of a dense map at its fitted zoom.
+void App::draw_node_pick() {
+  if (node_pick_.empty()) return;
+  const Board& b = table_.session()->match().game().board();
+  ImVec2 screen = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(std::clamp(node_pick_at_.x, 8.0f, screen.x - 8), node_pick_at_.y + 30),
+                          ImGuiCond_Always, ImVec2(node_pick_at_.x > screen.x / 2 ? 1.0f : 0.0f, 0));
+  ImGui::SetNextWindowFocus();
+  ImGui::Begin("Which place?", nullptr,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+  keep_inside();
+  int chosen = -1;
+  widget_scope("place:");  // "place:Aldie"
+  for (int n : node_pick_)
+    if (button(b.nodes[n].extra.value("label", b.nodes[n].id).c_str())) chosen = n;
+  widget_scope("");
+  bool cancel = button((std::string(T("Cancel")) + "##place").c_str());
+  ImGui::End();
+  if (chosen >= 0)
+    pick_node(chosen);
+  else if (cancel)
+    node_pick_.clear(), dirty_ = 3;
 }
 
 }  // namespace gamut::ui

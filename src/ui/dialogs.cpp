@@ -48,19 +48,24 @@ void App::draw_new_game() {
   std::shared_ptr<const Game> g = dialog_game(new_id_, new_open_);
   if (!g) return;
   const GameInfo& gi = g->info();
-  ImGui::SetNextWindowSize(ImVec2(460, 0), ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  next_dialog(460, 0);
   std::string title = "New game: " + gi.name + "###newgame";
   ImGui::Begin(title.c_str(), &new_open_, ImGuiWindowFlags_NoCollapse);
-  if (gi.max_seats > gi.min_seats) ImGui::SliderInt("Players", &new_count_, gi.min_seats, gi.max_seats);
+  keep_inside();
+  // Fields leave room for their labels on a phone.
+  float field = std::min(240.0f, ImGui::GetContentRegionAvail().x * 0.6f);
+  if (gi.max_seats > gi.min_seats) {
+    ImGui::SliderInt("Players", &new_count_, gi.min_seats, gi.max_seats);
+    track("Players");
+  }
   new_count_ = std::clamp(new_count_, gi.min_seats, gi.max_seats);
   if (int(new_seats_.size()) < gi.max_seats) new_seats_.resize(gi.max_seats);
   static const char* kinds[] = {"Person",     "AI level 1 (quick)", "AI level 2",
                                 "AI level 3", "AI level 4",         "AI level 5 (strongest)"};
   for (int i = 0; i < new_count_; ++i) {
     int k = new_seats_[i].ai ? new_seats_[i].level : 0;
-    ImGui::SetNextItemWidth(240);
-    if (ImGui::Combo(g->seat_name(i).c_str(), &k, kinds, 6)) {
+    ImGui::SetNextItemWidth(field);
+    if (combo(g->seat_name(i).c_str(), &k, kinds, 6)) {
       new_seats_[i].ai = k > 0;
       if (k > 0) new_seats_[i].level = k;
     }
@@ -80,15 +85,17 @@ void App::draw_new_game() {
           if (c == v) cur = i;
           ++i;
         }
-        ImGui::SetNextItemWidth(200);
+        ImGui::SetNextItemWidth(std::min(200.0f, field));
         if (ImGui::BeginCombo(label.c_str(), ch[cur].c_str())) {
           for (size_t j = 0; j < ch.size(); ++j)
-            if (ImGui::Selectable(ch[j].c_str(), int(j) == cur)) v = o["choices"][j];
+            if (selectable(ch[j].c_str(), int(j) == cur)) v = o["choices"][j];
           ImGui::EndCombo();
         }
+        track(label);
       } else if (o["default"].is_boolean()) {
         bool b = v.get<bool>();
         if (ImGui::Checkbox(label.c_str(), &b)) v = b;
+        track(label);
       } else if (o["default"].is_number_integer()) {
         int x = v.get<int>();
         ImGui::SetNextItemWidth(120);
@@ -100,6 +107,7 @@ void App::draw_new_game() {
   }
   section("Taking moves back");
   ImGui::Checkbox("Practice: free undo", &new_practice_);
+  track("Practice: free undo");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "Off: against the computer, undo stops at the last die, draw or hidden piece you have seen.\nOn: any move can "
@@ -121,6 +129,7 @@ void App::draw_new_game() {
     else
       new_open_ = false;
   }
+  close_button(new_open_, "newgame");
   ImGui::End();
 }
 
@@ -143,9 +152,9 @@ void App::code_row(const char* what, const std::string& code, const char* id) {
 }
 
 void App::draw_share() {
-  ImGui::SetNextWindowSize(ImVec2(540, 0), ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  next_dialog(540, 0);
   ImGui::Begin("Share and open codes", &share_open_, ImGuiWindowFlags_NoCollapse);
+  keep_inside();
   if (table_.session()) {
     const State& s = table_.session()->state();
     bool secret = table_.session()->match().game().info().hidden_info && !s.terminal();
@@ -178,8 +187,12 @@ void App::draw_share() {
     ImGui::Separator();
   }
   ImGui::TextUnformatted("Open a code or link:");
-  ImGui::SetNextItemWidth(-80);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::SetNextItemWidth(
+      -(std::max(touch() ? kTouchTarget : 0.0f, ImGui::CalcTextSize("Open").x + 2 * style.FramePadding.x) +
+        style.ItemSpacing.x));
   ImGui::InputText("##load", load_buf_, sizeof load_buf_);
+  track("##load");
   ImGui::SameLine();
   if (button("Open")) {
     std::string err = table_.load(load_buf_);
@@ -190,6 +203,7 @@ void App::draw_share() {
       if (!table_.watching()) seats_open_ = true;
     }
   }
+  close_button(share_open_, "share");
   ImGui::End();
 }
 
@@ -198,15 +212,16 @@ void App::draw_share() {
 void App::draw_seats() {
   Session& s = *table_.session();
   const Game& g = s.match().game();
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  next_dialog(0, 0);
   ImGui::Begin("Who plays", &seats_open_, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize);
+  keep_inside();
   ImGui::Text("%s, move %d.", g.info().name.c_str(), s.state().move_number());
   static const char* kinds[] = {"Person",     "AI level 1 (quick)", "AI level 2",
                                 "AI level 3", "AI level 4",         "AI level 5 (strongest)"};
   for (int i = 0; i < int(s.seats().size()); ++i) {
     int k = s.seats()[i].ai ? s.seats()[i].level : 0;
-    ImGui::SetNextItemWidth(240);
-    if (ImGui::Combo(g.seat_name(i).c_str(), &k, kinds, 6)) {
+    ImGui::SetNextItemWidth(std::min(240.0f, ImGui::GetIO().DisplaySize.x * 0.5f));
+    if (combo(g.seat_name(i).c_str(), &k, kinds, 6)) {
       s.set_ai(i, k > 0, std::max(1, k));
       dirty_ = 3;
     }
@@ -216,13 +231,15 @@ void App::draw_seats() {
 }
 
 void App::draw_saves() {
-  ImGui::SetNextWindowSize(ImVec2(600, 460), ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  next_dialog(600, 460);
   ImGui::Begin("Saved games", &saves_open_, ImGuiWindowFlags_NoCollapse);
+  keep_inside();
+  close_button(saves_open_, "saves");
   if (table_.session() && !table_.watching()) {
     ImGui::TextDisabled("Every game is kept as you play. A named copy keeps this position apart.");
-    ImGui::SetNextItemWidth(260);
+    ImGui::SetNextItemWidth(std::min(260.0f, ImGui::GetContentRegionAvail().x * 0.55f));
     ImGui::InputTextWithHint("##name", "name the copy", save_name_, sizeof save_name_);
+    track("##name");
     ImGui::SameLine();
     if (button("Keep a copy")) {
       std::string err = table_.save_as(save_name_);
@@ -267,9 +284,9 @@ void App::draw_saves() {
         if (button("Delete")) delete_ask_ = e.id;
       } else {
         ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), "Delete this game for good?");
-        ImGui::SameLine();
+        flow("Yes, delete");
         if (button("Yes, delete")) table_.delete_game(e.id), delete_ask_.clear();
-        ImGui::SameLine();
+        flow("Keep it");
         if (button("Keep it")) delete_ask_.clear();
       }
       ImGui::Separator();
