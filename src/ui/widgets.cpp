@@ -149,6 +149,35 @@ void section(const char* title) {
   ImGui::Separator();
 }
 
+void close_button(bool& open, const char* id) {
+  if (!g_touch) return;
+  ImGui::Spacing();
+  if (button((std::string(T("Close")) + "##" + id).c_str())) open = false;
+}
+
+bool selectable(const char* label, bool selected) {
+  return ImGui::Selectable(label, selected, 0, ImVec2(0, g_touch ? kTouchTarget : 0));
+}
+
+bool combo(const char* label, int* current, const char* const items[], int count) {
+  bool changed = false;
+  if (ImGui::BeginCombo(label, items[*current])) {
+    for (int i = 0; i < count; ++i)
+      if (selectable(items[i], i == *current)) *current = i, changed = true;
+    ImGui::EndCombo();
+  }
+  track(label);
+  return changed;
+}
+
+void flow(const char* next) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float w = target_size(next, ImVec2(0, 0)).x;
+  if (w == 0) w = ImGui::CalcTextSize(next, nullptr, true).x + 2 * st.FramePadding.x;
+  float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + st.ItemSpacing.x + w <= right) ImGui::SameLine();
+}
+
 float BoardGeometry::reach() const {
   float r = cell ? 0.5f * scale : std::max(18.0f, 0.45f * scale);
   return g_touch ? std::max(r, kTouchTarget / 2) : r;
