@@ -1,5 +1,6 @@
 // The board: drawn from the view each frame, zoom and pan, and clicks that build a move.
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -434,18 +435,35 @@ void App::draw_node_pick() {
   if (node_pick_.empty()) return;
   const Board& b = table_.session()->match().game().board();
   ImVec2 screen = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(std::clamp(node_pick_at_.x, 8.0f, screen.x - 8), node_pick_at_.y + 30),
-                          ImGuiCond_Always, ImVec2(node_pick_at_.x > screen.x / 2 ? 1.0f : 0.0f, 0));
+  // Below a tap in the screen's upper half, above one in its lower half: placed
+  // before it is drawn (moving it while drawing would leave its clip behind).
+  ImGuiWindow* last = ImGui::FindWindowByName("Which place?");
+  ImVec2 size = last ? last->Size : ImVec2(0, 0);  // as drawn last frame
+  bool lower = node_pick_at_.y > screen.y / 2;
+  float x = node_pick_at_.x > screen.x / 2 ? node_pick_at_.x - size.x : node_pick_at_.x;
+  float y = lower ? node_pick_at_.y - 30 - size.y : node_pick_at_.y + 30;
+  ImGui::SetNextWindowPos(ImVec2(std::clamp(x, 8.0f, std::max(8.0f, screen.x - 8 - size.x)),
+                                 std::clamp(y, 8.0f, std::max(8.0f, screen.y - 8 - size.y))),
+                          ImGuiCond_Always);
   ImGui::SetNextWindowFocus();
   ImGui::Begin("Which place?", nullptr,
                ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
-  keep_inside();
   int chosen = -1;
   widget_scope("place:");  // "place:Aldie"
-  for (int n : node_pick_)
-    if (button(b.nodes[n].extra.value("label", b.nodes[n].id).c_str())) chosen = n;
+  // Side by side as far as the screen allows: a short landscape screen has no room for a column.
+  ImGui::PushTextWrapPos(screen.x - 24);
+  bool first = true;
+  for (int n : node_pick_) {
+    std::string name = b.nodes[n].extra.value("label", b.nodes[n].id);
+    if (!first) flow(name.c_str());
+    first = false;
+    if (button(name.c_str())) chosen = n;
+  }
   widget_scope("");
-  bool cancel = button((std::string(T("Cancel")) + "##place").c_str());
+  std::string cancel_label = std::string(T("Cancel")) + "##place";
+  flow(cancel_label.c_str());
+  bool cancel = button(cancel_label.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::End();
   if (chosen >= 0)
     pick_node(chosen);

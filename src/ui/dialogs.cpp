@@ -85,8 +85,12 @@ void App::draw_new_game() {
           if (c == v) cur = i;
           ++i;
         }
+        // A label too long to stand beside the box goes above it.
+        bool above =
+            ImGui::CalcTextSize(label.c_str()).x + std::min(200.0f, field) + 40 > ImGui::GetContentRegionAvail().x;
+        if (above) ImGui::TextWrapped("%s", label.c_str());
         ImGui::SetNextItemWidth(std::min(200.0f, field));
-        if (ImGui::BeginCombo(label.c_str(), ch[cur].c_str())) {
+        if (ImGui::BeginCombo(above ? "##choice" : label.c_str(), ch[cur].c_str())) {
           for (size_t j = 0; j < ch.size(); ++j)
             if (selectable(ch[j].c_str(), int(j) == cur)) v = o["choices"][j];
           ImGui::EndCombo();
@@ -94,8 +98,11 @@ void App::draw_new_game() {
         track(label);
       } else if (o["default"].is_boolean()) {
         bool b = v.get<bool>();
-        if (ImGui::Checkbox(label.c_str(), &b)) v = b;
+        // The box, then its label wrapped beside it: a long label ran past the dialog.
+        if (ImGui::Checkbox(("##" + id).c_str(), &b)) v = b;
         track(label);
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s", label.c_str());
       } else if (o["default"].is_number_integer()) {
         int x = v.get<int>();
         ImGui::SetNextItemWidth(120);
