@@ -50,7 +50,7 @@
     ui: function (cmd) { return message('gamut_ui', [String(cmd)]); },
     nodePos: function (node) { return json('gamut_node_pos', [String(node)], null); },
     widget: function (label) { return json('gamut_widget', [String(label)], null); },
-    // Every button of the last frame, for layout tests: [{label, x0, y0, x1, y1, visible}].
+    // Every button of the last frame, for layout tests: [{label, x0, y0, x1, y1, visible, clip, scrolls}].
     widgets: function () { return json('gamut_widgets', [], []); },
     // The screen reader's layer (web/reader.js): {banner, seat, covered, log, position,
     // moves_by_piece: [{from, label, moves: [{action, label}]}], result}, the shown seat's only.
@@ -63,6 +63,8 @@
     // The texts the last drawn frame looked up in the language's tables: [{en, text, found}].
     // The first call switches the record on, so call it, let a frame draw, and call it again.
     textSeen: function () { return json('gamut_text_seen', [], []); },
+    // Each board node on screen and its hit area's width: [{node, x, y, w}] (a tap where areas overlap asks).
+    hits: function () { return json('gamut_hits', [], []); },
     frames: frames,
     wake: function () { call('gamut_wake', [], undefined); },
     // What the page's own tests wait on: {frames, input_age, input_pending, layout_stable, thinking}.

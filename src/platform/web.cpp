@@ -10,6 +10,8 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -159,6 +161,15 @@ EM_JS(void, js_announce, (const char* t), {
   }
 });
 
+// A finger is the pointer (a phone, a tablet): targets are made a finger's size.
+EM_JS(int, js_coarse_pointer, (), {
+  try {
+    return window.matchMedia('(pointer: coarse)').matches ? 1 : 0;
+  } catch (e) {
+    return 0;
+  }
+});
+
 // 53 random bits from the browser's crypto source (a double holds them exactly).
 EM_JS(double, js_random53, (), {
   var a = new Uint32Array(2);
@@ -288,6 +299,40 @@ static void style() {
   c[ImGuiCol_SliderGrab] = ImVec4(0.85f, 0.62f, 0.30f, 1);
   c[ImGuiCol_CheckMark] = ImVec4(0.95f, 0.75f, 0.35f, 1);
   c[ImGuiCol_Text] = ImVec4(0.95f, 0.92f, 0.86f, 1);
+  if (ui::touch()) ui::touch_style(s);
+}
+
+// Two fingers on the screen pinch and pan the board: the platform follows the
+// fingers (SDL gives each as a fraction of the canvas) and tells the app how
+// their centre moved and their spread changed. The first finger also drives
+// SDL's mouse, which taps and one-finger drags use.
+static std::map<SDL_FingerID, ImVec2> g_fingers;
+
+static void finger(const SDL_TouchFingerEvent& f, float css_w, float css_h) {
+  ImVec2 p(f.x * css_w, f.y * css_h);
+  auto centre = [] {
+    auto a = g_fingers.begin(), b = std::next(a);
+    ImVec2 c((a->second.x + b->second.x) / 2, (a->second.y + b->second.y) / 2);
+    float d = std::hypot(a->second.x - b->second.x, a->second.y - b->second.y);
+    return std::make_pair(c, d);
+  };
+  if (f.type == SDL_FINGERDOWN) {
+    g_fingers[f.fingerId] = p;
+    if (g_fingers.size() == 2) g_app.gesture(true);
+  } else if (f.type == SDL_FINGERUP) {
+    size_t before = g_fingers.size();
+    g_fingers.erase(f.fingerId);
+    if (before >= 2 && g_fingers.size() < 2) g_app.gesture(false);
+  } else if (g_fingers.count(f.fingerId)) {
+    if (g_fingers.size() < 2) {
+      g_fingers[f.fingerId] = p;
+      return;
+    }
+    auto [c0, d0] = centre();
+    g_fingers[f.fingerId] = p;
+    auto [c1, d1] = centre();
+    if (d0 > 1 && d1 > 1) g_app.pinch(c0, c1, d1 / d0);
+  }
 }
 
 static void frame() {
@@ -301,6 +346,9 @@ static void frame() {
     g_force = true;
   }
   if (dpr != g_dpr) {
+    // The page's zoom or another screen: the canvas is drawn at the new device
+    // pixels (SDL re-reads the ratio when its size is set), and the text too.
+    if (g_dpr != 0) SDL_SetWindowSize(g_window, int(w), int(h));
     g_dpr = dpr;
     load_fonts(dpr);
     g_force = true;
@@ -339,7 +387,15 @@ static void frame() {
       input = true;
       continue;
     }
-    if (e.type == SDL_FINGERDOWN || e.type == SDL_FINGERUP || e.type == SDL_FINGERMOTION) continue;
+    if (e.type == SDL_FINGERDOWN || e.type == SDL_FINGERUP || e.type == SDL_FINGERMOTION) {
+      if (!ui::touch()) {  // a finger touched a screen that said its pointer was fine
+        ui::set_touch(true);
+        style();
+      }
+      finger(e.tfinger, float(w), float(h));
+      input = true;
+      continue;
+    }
     ImGui_ImplSDL2_ProcessEvent(&e);
     input = true;
   }
@@ -477,6 +533,7 @@ EMSCRIPTEN_KEEPALIVE const char* gamut_text_seen() {
   g_force = true;
   return (g_ret = text_seen().dump()).c_str();
 }
+EMSCRIPTEN_KEEPALIVE const char* gamut_hits() { return (g_ret = g_app.api_hits()).c_str(); }
 EMSCRIPTEN_KEEPALIVE void gamut_wake() { g_force = true; }
 // Cheap to call every animation frame, unlike gamut_state.
 EMSCRIPTEN_KEEPALIVE const char* gamut_probe() {
@@ -504,7 +561,8 @@ int main() {
   // No keyboard-element hint: SDL then listens on the window, so keys work wherever focus is.
   double w = 0, h = 0;
   emscripten_get_element_css_size("#canvas", &w, &h);
-  g_window = SDL_CreateWindow("Gamut", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, int(w), int(h),
+  // No title: SDL would set the page's, and the page keeps its own.
+  g_window = SDL_CreateWindow(nullptr, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, int(w), int(h),
                               SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   SDL_GLContext gl = SDL_GL_CreateContext(g_window);
   if (!g_window || !gl) {
@@ -515,6 +573,7 @@ int main() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // no files on the web; layout is fixed anyway
+  ui::set_touch(js_coarse_pointer());
   style();
   ImGui_ImplSDL2_InitForOpenGL(g_window, gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");

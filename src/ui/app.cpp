@@ -17,6 +17,7 @@
 #include "core/text.h"
 #include "draw.h"
 #include "platform/platform.h"
+#include "play/turn_banner.h"
 #include "rules_panel.h"
 #include "widgets.h"
 
@@ -53,7 +54,7 @@ App::App() : table_(storage_, platform::date_now) {
     if (fresh) {
       ext_ = make_extension(table_.session()->match().record().game);
       home_ = false;
-      zoom_ = 1, pan_x_ = pan_y_ = 0;
+      zoom_.reset();
       share_warned_ = false;
       cursor_ = -1;
       focus_next_ = "-";  // the keyboard starts on the new game's board
@@ -61,6 +62,7 @@ App::App() : table_(storage_, platform::date_now) {
     sel_.clear();
     chooser_.clear();
     keys_moved();
+    node_pick_.clear();
     dirty_ = 3;
     post_move();
     if (!ended) return;
@@ -203,8 +205,31 @@ std::string App::api_state() const {
     j["board_labels"] = labels_json(board_labels_.drawn);
     j["board_coords"] = labels_json(board_labels_.coords);
   }
+  j["touch"] = touch();
+  if (table_.session() && !home_) {
+    j["zoom"] = {{"z", zoom_.z}, {"x", zoom_.x}, {"y", zoom_.y}};
+    j["banner"] = turn_banner(*table_.session()).text;
+    Json pick = Json::array();
+    for (int n : node_pick_) pick.push_back(table_.session()->match().game().board().nodes[n].id);
+    j["node_pick"] = pick;
+  }
   if (ext_ && table_.session()) ext_->state(*this, j);
   return j.dump();
+}
+
+std::string App::api_hits() const {
+  Json out = Json::array();
+  if (!table_.session() || home_) return out.dump();
+  const Board& b = table_.session()->match().game().board();
+  for (size_t i = 0; i < b.nodes.size(); ++i) {
+    ImVec2 p = geo_.at(b.nodes[i]);
+    out.push_back({{"node", b.nodes[i].id},
+                   {"label", b.nodes[i].extra.value("label", b.nodes[i].id)},
+                   {"x", p.x},
+                   {"y", p.y},
+                   {"w", geo_.hit_width(b, int(i))}});
+  }
+  return out.dump();
 }
 
 std::string App::api_node_pos(const std::string& node) const {
@@ -253,6 +278,9 @@ std::string App::api_ui(const std::string& cmd) {
     seats_open_ = true;
   else if (cmd.rfind("lang:", 0) == 0)
     err = set_lang(cmd.substr(5), true);
+  else if (cmd == "close")  // every dialog, the menu, the selection: the plain board
+    new_open_ = rules_open_ = share_open_ = saves_open_ = seats_open_ = menu_open_ = false, node_pick_.clear(),
+    sel_.clear();
   else if (table_.command(cmd, err)) {
     if (err.empty() && cmd.rfind("tutorial", 0) == 0) new_open_ = false;
     sel_.clear();
@@ -316,6 +344,7 @@ bool App::frame(float w, float h) {
     ImGui::End();
     ImGui::PopStyleColor();
   }
+  touch_scroll();
   if (dirty_ > 0) --dirty_;
   return changed || busy();
 }
@@ -327,7 +356,14 @@ bool App::frame(float w, float h) {
 void App::draw_toolbar(float w) {
   const Game& g = table_.session()->match().game();
   // A narrow screen folds the buttons into a menu; frozen and minimal embeds show none.
-  bool fold = w < 620;  // the widest row (Saves, Keys, Replay) needs about 600 px
+  // Fold when the buttons and the name would not fit on one line.
+  const char* labels[] = {"Home", "New", "Undo", "Redo", "Share", "Saves", "Rules", "Keys", "Replay"};
+  float need = ImGui::CalcTextSize(g.info().name.c_str()).x + 40;
+  for (const char* l : labels)
+    need +=
+        std::max(touch() ? kTouchTarget : 0.0f, ImGui::CalcTextSize(T(l)).x + 2 * ImGui::GetStyle().FramePadding.x) +
+        ImGui::GetStyle().ItemSpacing.x;
+  bool fold = w < need;
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(w, bar_h_));
   ImGui::Begin("Toolbar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoScrollbar);
@@ -395,7 +431,7 @@ void App::draw_toolbar(float w) {
 }
 
 void App::draw_play(float w, float h) {
-  bar_h_ = ui_minimal_ ? 0 : kBarH;
+  bar_h_ = ui_minimal_ ? 0 : std::max(kBarH, ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y);
   if (!ui_minimal_) draw_toolbar(w);
 
   // Keyboard: Ctrl+Z / Ctrl+Y.
@@ -407,9 +443,13 @@ void App::draw_play(float w, float h) {
       table_.redo();
   }
 
+  // A narrow screen puts the panel under the board as a sheet, which its
+  // handle raises over most of the board and lowers again.
   bool narrow = w < 720;
   panel_w_ = narrow ? w : std::min(embed_ ? 300.0f : 380.0f, w * 0.36f);
   float bw = narrow ? w : w - panel_w_, bh = narrow ? (h - bar_h_) * 0.62f : h - bar_h_;
+  sheet_ = narrow && !embed_;
+  float sheet_y = bar_h_ + (sheet_up_ ? (h - bar_h_) * 0.15f : bh);
   if (table_.session()->covered()) {
     draw_cover(w, h);
     return;
@@ -424,11 +464,10 @@ void App::draw_play(float w, float h) {
   }
   draw_board(view, 0, bar_h_, bw, bh);
   if (narrow)
-    draw_panel(view, raw, 0, bar_h_ + bh, w, h - bar_h_ - bh);
+    draw_panel(view, raw, 0, sheet_ ? sheet_y : bar_h_ + bh, w, h - (sheet_ ? sheet_y : bar_h_ + bh));
   else
     draw_panel(view, raw, bw, bar_h_, panel_w_, h - bar_h_);
-  bool over = table_.by_link() ? table_.by_link()->state().finished : table_.session()->state().terminal();
-  if (over && !table_.replaying) draw_banner(bw);
+  draw_node_pick();
   if (table_.session()->undo_request()) draw_undo_request(w, h);
   if (embed_) post_height(w, h);
 }
@@ -442,8 +481,10 @@ void App::undo() {
 // it is drawn on the cover (draw_cover).
 void App::draw_undo_request(float w, float h) {
   ImGui::SetNextWindowPos(ImVec2(w / 2, h / 3), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(w - 16, h - 16));
   ImGui::Begin((std::string(T("Undo asked")) + "###undoasked").c_str(), nullptr,
                ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize);
+  keep_inside();
   draw_undo_question();
   ImGui::End();
 }
@@ -452,13 +493,17 @@ void App::draw_undo_question() {
   const Session::UndoRequest* r = table_.session()->undo_request();
   const Game& g = table_.session()->match().game();
   std::string from = T(g.seat_name(r->from)), to = T(g.seat_name(r->to));
-  ImGui::Text(T("%s asks to take back their last move."), from.c_str());
-  ImGui::Text(T("%s, do you allow it?"), to.c_str());
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(420.0f, ImGui::GetIO().DisplaySize.x - 48));
+  ImGui::TextWrapped(T("%s asks to take back their last move."), from.c_str());
+  ImGui::TextWrapped(T("%s, do you allow it?"), to.c_str());
+  ImGui::PopTextWrapPos();
   std::string err;
-  if (button(strf(T("Allow (%s)"), to.c_str()).c_str(), ImVec2(200, 44))) table_.command("undo:allow", err), dirty_ = 3;
-  ImGui::SameLine();
-  if (button(strf(T("Refuse (%s)"), to.c_str()).c_str(), ImVec2(200, 44)))
-    table_.command("undo:refuse", err), dirty_ = 3;
+  // Side by side where they fit, one under the other on a phone.
+  std::string allow = strf(T("Allow (%s)"), to.c_str()), refuse = strf(T("Refuse (%s)"), to.c_str());
+  float bw = std::min(200.0f, ImGui::GetIO().DisplaySize.x - 48);
+  if (button(allow.c_str(), ImVec2(bw, 44))) table_.command("undo:allow", err), dirty_ = 3;
+  if (ImGui::GetIO().DisplaySize.x >= 2 * bw + 64) ImGui::SameLine();
+  if (button(refuse.c_str(), ImVec2(bw, 44))) table_.command("undo:refuse", err), dirty_ = 3;
 }
 
 void App::draw_cover(float w, float h) {
@@ -468,7 +513,7 @@ void App::draw_cover(float w, float h) {
   ImGui::Begin("Cover", nullptr, ImGuiWindowFlags_NoDecoration);
   if (table_.session()->undo_request()) {
     std::string to = T(table_.session()->match().game().seat_name(table_.session()->undo_request()->to));
-    ImGui::SetCursorPos(ImVec2(w / 2 - 200, h / 3));
+    ImGui::SetCursorPos(ImVec2(std::max(16.0f, w / 2 - 200), h / 3));
     ImGui::BeginGroup();
     if (g_fonts.title) ImGui::PushFont(g_fonts.title);
     ImGui::Text(T("Pass the screen to %s"), to.c_str());
@@ -481,14 +526,15 @@ void App::draw_cover(float w, float h) {
   }
   int t = table_.session()->state().to_move();
   std::string who = T(table_.session()->match().game().seat_name(t));
-  ImGui::SetCursorPos(ImVec2(w / 2 - 180, h / 3));
+  float cw = std::min(360.0f, w - 32);
+  ImGui::SetCursorPos(ImVec2((w - cw) / 2, h / 3));
   ImGui::BeginGroup();
   if (g_fonts.title) ImGui::PushFont(g_fonts.title);
   ImGui::Text(T("Pass the screen to %s"), who.c_str());
   if (g_fonts.title) ImGui::PopFont();
   ImGui::TextWrapped("%s", T("The board is hidden so that nobody sees the other side's secrets."));
   std::string label = strf(T("I am %s: show my side"), who.c_str());
-  if (button(label.c_str(), ImVec2(360, 44))) {
+  if (button(label.c_str(), ImVec2(cw, 44))) {
     table_.session()->uncover();
     dirty_ = 3;
   }
@@ -497,14 +543,30 @@ void App::draw_cover(float w, float h) {
   ImGui::PopStyleColor();
 }
 
-void App::draw_banner(float bw) {
+// The turn banner, at the top of the panel beside (or under) the board and
+// never over it: whose turn it is in words from the screen's side, and at the
+// end the result ("You lose", not the winner's name) with what to do next.
+void App::draw_banner() {
   const State& s = table_.session()->state();
-  ImGui::SetNextWindowPos(ImVec2(bw / 2, bar_h_ + 14), ImGuiCond_Always, ImVec2(0.5f, 0));
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(40, 32, 20, 235));
-  ImGui::Begin("Result", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize);
-  if (g_fonts.title) ImGui::PushFont(g_fonts.title);
-  ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", result_text().c_str());
-  if (g_fonts.title) ImGui::PopFont();
+  TurnBanner b = turn_banner(*table_.session());
+  ImGui::PushFont(g_fonts.title ? g_fonts.title : ImGui::GetFont());
+  if (b.seat >= 0) {
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + 9, p.y + ImGui::GetFontSize() * 0.5f + 1), 8,
+                                                seat_color(b.seat));
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 24);
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.85f, 0.4f, 1));
+  ImGui::TextWrapped("%s", b.text.c_str());
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  if (table_.session()->thinking()) {
+    const char* spin = "|/-\\";
+    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), T("thinking %c %d%%"), spin[int(platform::now_ms() / 120) % 4],
+                       table_.session()->ai_progress());
+  }
+  if (!b.detail.empty()) ImGui::TextWrapped("%s", b.detail.c_str());
+  if (!s.terminal()) return;
   if (table_.session()->practice()) ImGui::TextDisabled("%s", T("A practice game: moves were free to take back."));
   if (button(T("New game"))) {
     new_open_ = true;
@@ -514,13 +576,11 @@ void App::draw_banner(float bw) {
     new_seats_.resize(table_.session()->match().game().info().max_seats);
     new_opts_ = table_.session()->match().record().options;
   }
-  ImGui::SameLine();
+  flow(T("Replay"));
   if (button(T("Replay"))) table_.replaying = true, table_.replay_pos = 0;
-  ImGui::SameLine();
+  flow(T("Share replay"));
   if (button(T("Share replay"))) share_open_ = true;
   if (ext_) ext_->banner(*this, s.view(table_.session()->screen_seat()));
-  ImGui::End();
-  ImGui::PopStyleColor();
 }
 
 }  // namespace gamut::ui

@@ -12,6 +12,7 @@
 #include "core/view.h"
 #include "extension.h"
 #include "play/table.h"
+#include "zoom.h"
 
 namespace gamut::ui {
 
@@ -38,11 +39,17 @@ class App : public Host {
   // The centre of a button drawn in the last frame, whether a click there
   // reaches it, and whether it stood in the same place the frame before.
   std::string api_widget(const std::string& label) const;
+  // Each board node where it is drawn and how wide its hit area is, in CSS px:
+  // [{node, label, x, y, w}]; a tap where areas overlap asks which node was meant.
+  std::string api_hits() const;
   // Every button stood where it stood the frame before, and no queued UI
   // command waits: what tests wait on before they look or click.
   bool layout_stable() const;
+  // Two fingers moved: their centre from `from` to `to`, their spread times `factor`.
+  void pinch(ImVec2 from, ImVec2 to, float factor);
+  void gesture(bool on);  // a second finger came down (on) or the fingers are off (false)
   bool thinking() const { return table_.session() && (table_.session()->thinking() || table_.session()->hinting()); }
-  // Windows ("home", "rules", "share", "saves"), then the table's commands
+  // Windows ("home", "rules", "share", "saves", "close" for all), then the table's commands
   // ("replay:<n>", "hint", "autoplay:on"...), then the game extension's.
   std::string api_ui(const std::string& cmd);
   // "en" or "fr": the tables, the page's lang and shell text; kept for the next visit when `remember`.
@@ -71,6 +78,9 @@ class App : public Host {
   void draw_play(float w, float h);
   void draw_board(const view::View& view, float x, float y, float w, float h);
   void board_click(float mx, float my);
+  void draw_node_pick();
+  std::vector<int> node_pick_;  // the nodes a tap may have meant, asked about by name
+  ImVec2 node_pick_at_;
   // raw: the same view as JSON, for the game's extension, which may read keys of its own
   void draw_panel(const view::View& view, const Json& raw, float x, float y, float w, float h);
   std::shared_ptr<const Game> dialog_game(const std::string& id, bool& open);
@@ -106,7 +116,7 @@ class App : public Host {
   void undo();                // the toolbar's and Ctrl+Z's undo: a refusal is told
   void draw_undo_request(float w, float h);
   void draw_undo_question();
-  void draw_banner(float w);
+  void draw_banner();  // panel.cpp calls it at the panel's top
   void draw_solo_tools(int seat);
   void draw_tutorial(const view::View& view);
   void draw_cards(const view::View& view);
@@ -171,14 +181,17 @@ class App : public Host {
   char save_name_[64] = {0};
   // Board interaction.
   std::vector<int> sel_;
-  std::vector<int> chooser_;                // actions waiting for a pick when several share a path
-  bool off_target_ = false;                 // an "off the board" target exists for the selection
-  BoardGeometry geo_;                       // refreshed every frame by draw_board
-  BoardLabels board_labels_;                // the node labels as last drawn, for layout tests
-  float zoom_ = 1, pan_x_ = 0, pan_y_ = 0;  // map zoom and pan, for large boards
-  bool panning_ = false;
+  std::vector<int> chooser_;  // actions waiting for a pick when several share a path
+  bool off_target_ = false;   // an "off the board" target exists for the selection
+  BoardGeometry geo_;         // refreshed every frame by draw_board
+  BoardZoom zoom_;            // the board's zoom and pan (zoom.h)
+  BoardLabels board_labels_;  // the node labels as last drawn, for layout tests
+  bool panning_ = false;      // the press that is down pans: its release is no click
+  bool pinching_ = false;     // two fingers are on the screen
+  void zoom_input(float x0, float y0, float w, float h);
   float panel_w_ = 0;
-  std::string pending_ui_;  // an api_ui command for the start of the next frame
+  bool sheet_ = false, sheet_up_ = false;  // the narrow screen's panel: a sheet under the board, raised or not
+  std::string pending_ui_;                 // an api_ui command for the start of the next frame
   bool embed_ = false;
   int dirty_ = 2;
   // Dice tumble and the spinner turns when their values change.

@@ -1,5 +1,6 @@
 // The board: drawn from the view each frame, zoom and pan, and clicks that build a move.
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -64,45 +65,8 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
     ~PopClip() { d->PopClipRect(); }
   } pop_clip{dl};
   float pad = fit_board(g, x0, y0, w, h, 24, geo_);
-  // Zoom and pan: wheel zooms about the pointer, a drag on the board (right
-  // button anywhere, left button past a few pixels) pans; +/- for touch.
-  ImGuiIO& zio = ImGui::GetIO();
-  ImVec2 ctr(x0 + w / 2, y0 + h / 2);
-  auto zoom_to = [&](float z, ImVec2 m) {
-    z = std::clamp(z, 1.0f, 8.0f);
-    pan_x_ = m.x - ctr.x - z * (m.x - ctr.x - pan_x_) / zoom_;
-    pan_y_ = m.y - ctr.y - z * (m.y - ctr.y - pan_y_) / zoom_;
-    zoom_ = z;
-    if (zoom_ == 1) pan_x_ = pan_y_ = 0;
-    dirty_ = 3;
-  };
-  bool over = zio.MousePos.x >= x0 && zio.MousePos.x < x0 + w && zio.MousePos.y >= y0 && zio.MousePos.y < y0 + h;
-  if (over && !zio.WantCaptureMouse && zio.MouseWheel != 0)
-    zoom_to(zoom_ * std::pow(1.2f, zio.MouseWheel), zio.MousePos);
-  bool drag_l = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 8) && !editing();
-  bool drag_r = ImGui::IsMouseDragging(ImGuiMouseButton_Right, 2);
-  if (!zio.WantCaptureMouse && (drag_l || drag_r) && zoom_ > 1) {
-    pan_x_ += zio.MouseDelta.x;
-    pan_y_ += zio.MouseDelta.y;
-    panning_ = true;
-    dirty_ = 3;
-  }
-  ImGui::SetNextWindowPos(ImVec2(x0 + 8, y0 + h - 8), ImGuiCond_Always, ImVec2(0, 1));
-  ImGui::SetNextWindowBgAlpha(0.6f);
-  ImGui::Begin("##zoom", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing);
-  if (button("+")) zoom_to(zoom_ * 1.4f, ctr);
-  ImGui::SameLine();
-  if (button("-")) zoom_to(zoom_ / 1.4f, ctr);
-  ImGui::SameLine();
-  if (button(T("Fit"))) zoom_to(1, ctr);
-  ImGui::End();
-  float lim = std::max(w, h) * zoom_;
-  pan_x_ = std::clamp(pan_x_, -lim, lim);
-  pan_y_ = std::clamp(pan_y_, -lim, lim);
-  geo_.scale *= zoom_;
-  geo_.x0 = ctr.x + zoom_ * (geo_.x0 - ctr.x) + pan_x_;
-  geo_.y0 = ctr.y + zoom_ * (geo_.y0 - ctr.y) + pan_y_;
+  zoom_input(x0, y0, w, h);
+  zoom_.apply(geo_);
   int seat = table_.session()->screen_seat();
   geo_.flip = false;
   if (bj.contains("flip_for_seats") && seat >= 0)
@@ -206,6 +170,25 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   }
 }
 
+namespace {
+// Whether a legal action's path begins with `pre`: those it completes go to
+// `complete`, and `longer` tells that some go on past it.
+bool path_extends(const State& st, const std::vector<Action>& legal, const std::vector<int>& pre,
+                  std::vector<Action>* complete, bool* longer) {
+  bool any = false;
+  for (Action a : legal) {
+    std::vector<int> p = st.action_nodes(a);
+    if (p.size() < pre.size() || !std::equal(pre.begin(), pre.end(), p.begin())) continue;
+    any = true;
+    if (p.size() == pre.size())
+      complete->push_back(a);
+    else
+      *longer = true;
+  }
+  return any;
+}
+}  // namespace
+
 std::vector<int> App::next_nodes(bool* off) const {
   std::set<int> out;
   *off = false;
@@ -236,7 +219,28 @@ void App::board_click(float mx, float my) {
     ImVec2 c = geo_.at(b.nodes[sel_[0]]);
     if (std::hypot(mx - c.x, my - (c.y - geo_.scale * 0.62f)) < geo_.scale * 0.2f && board_pick_off()) return;
   }
-  board_pick(node_at(mx, my));
+  int n = node_at(mx, my);
+  if (touch() && n >= 0 && may_pick(table_)) {
+    const State& st = table_.session()->state();
+    std::vector<Action> legal = st.legal();
+    // A finger covers close nodes: of those a move can use, one is taken and
+    // two or more are asked about (draw_node_pick) rather than guessed.
+    std::vector<int> meant;
+    for (int k : geo_.nodes_near(table_.session()->match().game().board(), mx, my)) {
+      std::vector<int> next = sel_;
+      next.push_back(k);
+      std::vector<Action> c;
+      bool l = false;
+      if (path_extends(st, legal, next, &c, &l) || path_extends(st, legal, {k}, &c, &l)) meant.push_back(k);
+    }
+    if (meant.size() > 1) {
+      node_pick_ = meant;
+      node_pick_at_ = ImVec2(mx, my);
+      return;
+    }
+    if (meant.size() == 1) n = meant[0];
+  }
+  board_pick(n);
 }
 
 bool App::board_pick_off() {
@@ -256,20 +260,11 @@ bool App::board_pick_off() {
 void App::board_pick(int n) {
   if (!may_pick(table_)) return;
   const State& st = table_.session()->state();
+  node_pick_.clear();
   dirty_ = 3;
   std::vector<Action> legal = st.legal();
   auto extends = [&](const std::vector<int>& pre, std::vector<Action>* complete, bool* longer) {
-    bool any = false;
-    for (Action a : legal) {
-      std::vector<int> p = st.action_nodes(a);
-      if (p.size() < pre.size() || !std::equal(pre.begin(), pre.end(), p.begin())) continue;
-      any = true;
-      if (p.size() == pre.size())
-        complete->push_back(a);
-      else
-        *longer = true;
-    }
-    return any;
+    return path_extends(st, legal, pre, complete, longer);
   };
   if (n < 0) {
     sel_.clear();
@@ -295,6 +290,48 @@ void App::board_pick(int n) {
   } else if (complete.size() > 1 && !longer) {
     chooser_ = complete;
   }
+}
+
+// The places a tap may have meant, by name, beside the tap: a finger's width
+// covers several nodes of a dense map at its fitted zoom.
+void App::draw_node_pick() {
+  if (node_pick_.empty()) return;
+  const Board& b = table_.session()->match().game().board();
+  ImVec2 screen = ImGui::GetIO().DisplaySize;
+  // Below a tap in the screen's upper half, above one in its lower half: placed
+  // before it is drawn (moving it while drawing would leave its clip behind).
+  ImGuiWindow* last = ImGui::FindWindowByName("Which place?");
+  ImVec2 size = last ? last->Size : ImVec2(0, 0);  // as drawn last frame
+  bool lower = node_pick_at_.y > screen.y / 2;
+  float x = node_pick_at_.x > screen.x / 2 ? node_pick_at_.x - size.x : node_pick_at_.x;
+  float y = lower ? node_pick_at_.y - 30 - size.y : node_pick_at_.y + 30;
+  ImGui::SetNextWindowPos(ImVec2(std::clamp(x, 8.0f, std::max(8.0f, screen.x - 8 - size.x)),
+                                 std::clamp(y, 8.0f, std::max(8.0f, screen.y - 8 - size.y))),
+                          ImGuiCond_Always);
+  ImGui::SetNextWindowFocus();
+  ImGui::Begin("Which place?", nullptr,
+               ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove);
+  int chosen = -1;
+  widget_scope("place:");  // "place:Aldie"
+  // Side by side as far as the screen allows: a short landscape screen has no room for a column.
+  ImGui::PushTextWrapPos(screen.x - 24);
+  bool first = true;
+  for (int n : node_pick_) {
+    std::string name = b.nodes[n].extra.value("label", b.nodes[n].id);
+    if (!first) flow(name.c_str());
+    first = false;
+    if (button(name.c_str())) chosen = n;
+  }
+  widget_scope("");
+  std::string cancel_label = std::string(T("Cancel")) + "##place";
+  flow(cancel_label.c_str());
+  bool cancel = button(cancel_label.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+  if (chosen >= 0)
+    board_pick(chosen);
+  else if (cancel)
+    node_pick_.clear(), dirty_ = 3;
 }
 
 }  // namespace gamut::ui

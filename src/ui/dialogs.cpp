@@ -50,10 +50,10 @@ void App::draw_new_game() {
   if (!g) return;
   TextGame in(new_id_);
   const GameInfo& gi = g->info();
-  ImGui::SetNextWindowSize(ImVec2(460, 0), ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  next_dialog(460, 0);
   std::string title = strf(T("New game: %s"), T(gi.name).c_str()) + "###newgame";
   ImGui::Begin(title.c_str(), &new_open_, ImGuiWindowFlags_NoCollapse);
+  keep_inside();
   bool by_link = corr::available(new_id_) && new_by_link_;
   if (corr::available(new_id_)) {
     checkbox(T("Play by link"), &new_by_link_);
@@ -61,7 +61,12 @@ void App::draw_new_game() {
       ImGui::SetTooltip("%s", T("Each player in their own browser, wherever they are: after each move you send a "
                                 "link. Hidden pieces stay hidden and dice stay fair, with no server."));
   }
-  if (gi.max_seats > gi.min_seats) ImGui::SliderInt(T("Players"), &new_count_, gi.min_seats, gi.max_seats);
+  // Fields leave room for their labels on a phone.
+  float field = std::min(240.0f, ImGui::GetContentRegionAvail().x * 0.6f);
+  if (gi.max_seats > gi.min_seats) {
+    ImGui::SliderInt(T("Players"), &new_count_, gi.min_seats, gi.max_seats);
+    track(T("Players"));
+  }
   new_count_ = std::clamp(new_count_, gi.min_seats, gi.max_seats);
   if (int(new_seats_.size()) < gi.max_seats) new_seats_.resize(gi.max_seats);
   const char* kinds[] = {T("Person"),     T("AI level 1 (quick)"), T("AI level 2"),
@@ -71,8 +76,8 @@ void App::draw_new_game() {
                        T(g->seat_name(0)).c_str());
   for (int i = 0; i < new_count_ && !by_link; ++i) {
     int k = new_seats_[i].ai ? new_seats_[i].level : 0;
-    ImGui::SetNextItemWidth(240);
-    if (ImGui::Combo(T(g->seat_name(i)).c_str(), &k, kinds, 6)) {
+    ImGui::SetNextItemWidth(field);
+    if (combo(T(g->seat_name(i)).c_str(), &k, kinds, 6)) {
       new_seats_[i].ai = k > 0;
       if (k > 0) new_seats_[i].level = k;
     }
@@ -92,15 +97,24 @@ void App::draw_new_game() {
           if (c == v) cur = i;
           ++i;
         }
-        ImGui::SetNextItemWidth(200);
-        if (ImGui::BeginCombo(label.c_str(), ch[cur].c_str())) {
+        // A label too long to stand beside the box goes above it.
+        bool above =
+            ImGui::CalcTextSize(label.c_str()).x + std::min(200.0f, field) + 40 > ImGui::GetContentRegionAvail().x;
+        if (above) ImGui::TextWrapped("%s", label.c_str());
+        ImGui::SetNextItemWidth(std::min(200.0f, field));
+        if (ImGui::BeginCombo(above ? "##choice" : label.c_str(), ch[cur].c_str())) {
           for (size_t j = 0; j < ch.size(); ++j)
-            if (ImGui::Selectable(ch[j].c_str(), int(j) == cur)) v = o["choices"][j];
+            if (selectable(ch[j].c_str(), int(j) == cur)) v = o["choices"][j];
           ImGui::EndCombo();
         }
+        track(label);
       } else if (o["default"].is_boolean()) {
         bool b = v.get<bool>();
-        if (ImGui::Checkbox(label.c_str(), &b)) v = b;
+        // The box, then its label wrapped beside it: a long label ran past the dialog.
+        if (ImGui::Checkbox(("##" + id).c_str(), &b)) v = b;
+        track(label);
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s", label.c_str());
       } else if (o["default"].is_number_integer()) {
         int x = v.get<int>();
         ImGui::SetNextItemWidth(120);
@@ -112,7 +126,10 @@ void App::draw_new_game() {
   }
   section(T("Taking moves back"));
   if (by_link) ImGui::TextDisabled("%s", T("By link, a move once sent stays."));
-  if (!by_link) ImGui::Checkbox(T("Practice: free undo"), &new_practice_);
+  if (!by_link) {
+    ImGui::Checkbox(T("Practice: free undo"), &new_practice_);
+    track(T("Practice: free undo"));
+  }
   if (!by_link && ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", T("Off: against the computer, undo stops at the last die, draw or hidden piece you have "
                               "seen.\nOn: any move can be taken back; the log, the result and the share code say it "
@@ -135,6 +152,7 @@ void App::draw_new_game() {
     else
       new_open_ = false;
   }
+  close_button(new_open_, "newgame");
   ImGui::End();
 }
 
@@ -157,10 +175,10 @@ void App::code_row(const char* what, const std::string& code, const char* id) {
 }
 
 void App::draw_share() {
-  ImGui::SetNextWindowSize(ImVec2(540, 0), ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  next_dialog(540, 0);
   ImGui::Begin((std::string(T("Share and open codes")) + "###share").c_str(), &share_open_,
                ImGuiWindowFlags_NoCollapse);
+  keep_inside();
   if (table_.session()) {
     const State& s = table_.session()->state();
     bool secret = table_.session()->match().game().info().hidden_info && !s.terminal();
@@ -198,8 +216,12 @@ void App::draw_share() {
     ImGui::Separator();
   }
   ImGui::TextUnformatted(T("Open a code or link:"));
-  ImGui::SetNextItemWidth(-80);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::SetNextItemWidth(
+      -(std::max(touch() ? kTouchTarget : 0.0f, ImGui::CalcTextSize(T("Open")).x + 2 * style.FramePadding.x) +
+        style.ItemSpacing.x));
   ImGui::InputText("##load", load_buf_, sizeof load_buf_);
+  track("##load");
   ImGui::SameLine();
   if (button(T("Open"))) {
     std::string err = table_.load(load_buf_);
@@ -210,6 +232,7 @@ void App::draw_share() {
       if (!table_.watching() && !table_.by_link()) seats_open_ = true;
     }
   }
+  close_button(share_open_, "share");
   ImGui::End();
 }
 
@@ -263,16 +286,17 @@ std::string App::result_text() const {
 void App::draw_seats() {
   Session& s = *table_.session();
   const Game& g = s.match().game();
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  next_dialog(0, 0);
   ImGui::Begin((std::string(T("Who plays")) + "###seats").c_str(), &seats_open_,
                ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize);
+  keep_inside();
   ImGui::Text(T("%s, move %d."), T(g.info().name).c_str(), s.state().move_number());
   const char* kinds[] = {T("Person"),     T("AI level 1 (quick)"), T("AI level 2"),
                          T("AI level 3"), T("AI level 4"),         T("AI level 5 (strongest)")};
   for (int i = 0; i < int(s.seats().size()); ++i) {
     int k = s.seats()[i].ai ? s.seats()[i].level : 0;
-    ImGui::SetNextItemWidth(240);
-    if (ImGui::Combo(T(g.seat_name(i)).c_str(), &k, kinds, 6)) {
+    ImGui::SetNextItemWidth(std::min(240.0f, ImGui::GetIO().DisplaySize.x * 0.5f));
+    if (combo(T(g.seat_name(i)).c_str(), &k, kinds, 6)) {
       s.set_ai(i, k > 0, std::max(1, k));
       dirty_ = 3;
     }
@@ -282,13 +306,15 @@ void App::draw_seats() {
 }
 
 void App::draw_saves() {
-  ImGui::SetNextWindowSize(ImVec2(600, 460), ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  next_dialog(600, 460);
   ImGui::Begin((std::string(T("Saved games")) + "###saves").c_str(), &saves_open_, ImGuiWindowFlags_NoCollapse);
+  keep_inside();
+  close_button(saves_open_, "saves");
   if (table_.session() && !table_.watching()) {
     ImGui::TextDisabled("%s", T("Every game is kept as you play. A named copy keeps this position apart."));
-    ImGui::SetNextItemWidth(260);
+    ImGui::SetNextItemWidth(std::min(260.0f, ImGui::GetContentRegionAvail().x * 0.55f));
     ImGui::InputTextWithHint("##name", T("name the copy"), save_name_, sizeof save_name_);
+    track("##name");
     ImGui::SameLine();
     if (button(T("Keep a copy"))) {
       std::string err = table_.save_as(save_name_);
@@ -334,9 +360,9 @@ void App::draw_saves() {
         if (button(T("Delete"))) delete_ask_ = e.id;
       } else {
         ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), "%s", T("Delete this game for good?"));
-        ImGui::SameLine();
+        flow(T("Yes, delete"));
         if (button(T("Yes, delete"))) table_.delete_game(e.id), delete_ask_.clear();
-        ImGui::SameLine();
+        flow(T("Keep it"));
         if (button(T("Keep it"))) delete_ask_.clear();
       }
       ImGui::Separator();

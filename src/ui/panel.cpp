@@ -11,6 +11,7 @@
 #include "core/text.h"
 #include "draw.h"
 #include "platform/platform.h"
+#include "play/turn_banner.h"
 #include "widgets.h"
 
 namespace gamut::ui {
@@ -27,7 +28,6 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   ImGui::Begin("Panel", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBringToFrontOnFocus);
   int seat = table_.session()->screen_seat();
   // Whose turn.
-  int t = st.to_move();
   if (table_.replaying && frozen_) {
     ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), T("The position after move %d"), table_.replay_pos);
   } else if (table_.replaying) {
@@ -45,35 +45,37 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
     if (button(">") && table_.replay_pos < n) ++table_.replay_pos;
     ImGui::SameLine();
     if (button(">|")) table_.replay_pos = n;
-    ImGui::SameLine();
     // Play: a move a second and a half, so a reader can follow the narration.
     double now = platform::now_ms();
-    if (button(autoplay_next_ > 0 ? T("Pause") : T("Play"))) autoplay_next_ = autoplay_next_ > 0 ? 0 : now + 1500;
+    const char* play = autoplay_next_ > 0 ? T("Pause") : T("Play");
+    flow(play);  // the row goes on below where a phone's panel ends
+    if (button(play)) autoplay_next_ = autoplay_next_ > 0 ? 0 : now + 1500;
     if (autoplay_next_ > 0 && now >= autoplay_next_) {
       if (table_.replay_pos < n) ++table_.replay_pos;
       autoplay_next_ = table_.replay_pos < n ? now + 1500 : 0;
       dirty_ = 3;
     }
     if (!table_.watching() && !table_.replay_only) {
-      ImGui::SameLine();
+      flow(T("Back to game"));
       if (button(T("Back to game"))) table_.replaying = false;
     }
   } else if (table_.by_link()) {
     draw_by_link(seat);
-  } else if (t >= 0) {
-    ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + 8, p.y + 10), 7, seat_color(t));
-    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 20);
-    bool ai = table_.session()->seats()[t].ai;
-    ImGui::Text(T("%s to move%s"), T(g.seat_name(t)).c_str(), ai ? T(" (AI)") : t == seat ? T(" (you)") : "");
-    if (table_.session()->thinking()) {
-      ImGui::SameLine();
-      const char* spin = "|/-\\";
-      ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), T(" thinking %c %d%%"), spin[int(platform::now_ms() / 120) % 4],
-                         table_.session()->ai_progress());
+  } else {
+    // The sheet's handle sits at the top right, and the banner wraps before it.
+    float handle = 0, top = ImGui::GetCursorPosY(), right = ImGui::GetWindowContentRegionMax().x;
+    if (sheet_) {
+      std::string label = std::string(sheet_up_ ? T("Less") : T("More")) + "##sheet";
+      ImGui::SetCursorPosX(right - std::max(kTouchTarget, ImGui::CalcTextSize(label.c_str(), nullptr, true).x +
+                                                              2 * ImGui::GetStyle().FramePadding.x));
+      if (button(label.c_str())) sheet_up_ = !sheet_up_, dirty_ = 3;
+      handle = ImGui::GetItemRectSize().x + 8;
+      ImGui::SetCursorPosY(top);
     }
-  } else if (st.terminal()) {
-    ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", result_text().c_str());
+    ImGui::PushTextWrapPos(right - handle);
+    draw_banner();
+    ImGui::PopTextWrapPos();
+    if (sheet_) ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), top + ImGui::GetFrameHeightWithSpacing()));
   }
   if (seat >= 0) ImGui::TextDisabled(T("You see the board as %s."), T(g.seat_name(seat)).c_str());
   if (!table_.replaying) draw_solo_tools(seat);
@@ -165,7 +167,12 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   }
   if (view.spinner) draw_spinner(*view.spinner);
   // What happens next, and the last roll with its modifiers and table row.
-  if (!view.step.empty()) ImGui::TextColored(ImVec4(0.55f, 0.85f, 1, 1), T("Next: %s"), T(view.step).c_str());
+  if (!view.step.empty()) {
+    // Wrapped: the step is a sentence, and a narrow panel cut it off.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.85f, 1, 1));
+    ImGui::TextWrapped(T("Next: %s"), T(view.step).c_str());
+    ImGui::PopStyleColor();
+  }
   if (!view.roll.empty()) ImGui::TextWrapped(T("Roll: %s"), T(view.roll).c_str());
   // The hand comes before the status lines: it is what the next decision is made with.
   draw_cards(view);
@@ -198,13 +205,41 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   for (int i = 0; i < int(log.size()); ++i) {
     bool cur = i == shown - 1;
     if (cur) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 210, 90, 255));
-    ImGui::Text("%3d  %s", i + 1, T(log[i]).c_str());
+    ImGui::TextWrapped("%3d  %s", i + 1, T(log[i]).c_str());  // wrapped: a narrow panel cut long entries
     if (table_.replaying && ImGui::IsItemClicked()) table_.replay_pos = i + 1;
     if (cur) ImGui::PopStyleColor();
   }
   if (!table_.replaying && ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 40) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
   ImGui::End();
+}
+
+// A face's whole label in its sector: a narrow sector's runs out from the hub
+// along its middle, turned to read left to right, at the size that fits; a
+// wide sector's lies level, wrapped. (The dial once cut labels to six letters.)
+static void spinner_label(ImDrawList* dl, ImVec2 c, float R, float a0, float a1, const std::string& label, ImU32 col) {
+  ImFont* f = g_fonts.body ? g_fonts.body : ImGui::GetFont();
+  float am = (a0 + a1) / 2, fs = ImGui::GetFontSize() * 0.75f;
+  if (a1 - a0 >= kPi / 4) {
+    float wrap = R * 0.9f;
+    ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, wrap, label.c_str());
+    ImVec2 m(c.x + std::cos(am) * R * 0.55f, c.y + std::sin(am) * R * 0.55f);
+    dl->AddText(f, fs, ImVec2(m.x - ts.x / 2, m.y - ts.y / 2), col, label.c_str(), nullptr, wrap);
+    return;
+  }
+  float len = R * 0.72f;  // from near the hub to near the rim
+  ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0, label.c_str());
+  if (ts.x > len) fs *= len / ts.x, ts = f->CalcTextSizeA(fs, 1e9f, 0, label.c_str());
+  ImVec2 m(c.x + std::cos(am) * R * 0.58f, c.y + std::sin(am) * R * 0.58f);
+  int v0 = dl->VtxBuffer.Size;
+  dl->AddText(f, fs, ImVec2(m.x - ts.x / 2, m.y - ts.y / 2), col, label.c_str());
+  float turn = std::cos(am) < 0 ? am + kPi : am;  // the left half reads inwards, never upside down
+  float cs = std::cos(turn), sn = std::sin(turn);
+  for (int i = v0; i < dl->VtxBuffer.Size; ++i) {
+    ImVec2& p = dl->VtxBuffer[i].pos;
+    float dx = p.x - m.x, dy = p.y - m.y;
+    p = ImVec2(m.x + dx * cs - dy * sn, m.y + dx * sn + dy * cs);
+  }
 }
 
 // A spinner: sectors sized by how many slots each face has; the pointer
@@ -256,13 +291,7 @@ void App::draw_spinner(const view::Spinner& sp) {
     dl->PathLineTo(c);
     dl->PathArcTo(c, R, a0, a1, 12);
     dl->PathFillConvex(col);
-    float am = (a0 + a1) / 2;
-    std::string shortl = label.substr(0, std::min<size_t>(label.size(), 6));
-    ImVec2 ts = ImGui::CalcTextSize(shortl.c_str());
-    float fs = ImGui::GetFontSize() * 0.7f;
-    dl->AddText(g_fonts.body, fs,
-                ImVec2(c.x + std::cos(am) * R * 0.68f - ts.x * 0.35f, c.y + std::sin(am) * R * 0.68f - fs / 2),
-                card ? IM_COL32_WHITE : IM_COL32(50, 35, 20, 255), shortl.c_str());
+    spinner_label(dl, c, R, a0, a1, label, card ? IM_COL32_WHITE : IM_COL32(50, 35, 20, 255));
   }
   dl->AddCircle(c, R, IM_COL32(70, 50, 30, 255), 64, 3);
   float pa = ang - kPi / 2;
@@ -374,11 +403,11 @@ void App::draw_cards(const view::View& view) {
         ImGui::EndTooltip();
       }
       if (legal(c.play)) {
-        ImGui::SameLine();
+        flow(T("Play"));
         if (button((std::string(T("Play")) + "##" + c.title).c_str())) table_.act(c.play);
       }
       if (legal(c.discard)) {
-        ImGui::SameLine();
+        flow(T("Discard"));
         if (button((std::string(T("Discard")) + "##" + c.title).c_str())) table_.act(c.discard);
       }
       if (!c.text.empty()) ImGui::TextWrapped("%s", T(c.text).c_str());

@@ -288,11 +288,11 @@ void App::draw_rules() {
   const Json& d = g->data();
   const Json citations = d.contains("citations") ? d["citations"] : Json::object();
   ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowSize(ImVec2(std::min(720.0f, io.DisplaySize.x - 20), io.DisplaySize.y * 0.8f),
-                           ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  next_dialog(720, io.DisplaySize.y * 0.8f);
   std::string title = strf(T("Rules: %s"), T(g->info().name).c_str()) + "###rules";
   ImGui::Begin(title.c_str(), &rules_open_);
+  keep_inside();
+  close_button(rules_open_, "rules");
   Json shown = {{"game", rules_id_},
                 {"legend", Json::array()},
                 {"entries", Json::array()},
