@@ -20,3 +20,5 @@ window.addEventListener('error', function (e) {
   if (!window.gamut || !window.gamut.isReady) window.gamutFatal('Gamut could not start: ' + e.message);
 });
 document.getElementById('canvas').addEventListener('contextmenu', function (e) { e.preventDefault(); });
+// theme=light (an embed on a light page): the page behind the canvas matches before the first frame.
+if (new URLSearchParams(location.search).get('theme') === 'light') document.documentElement.dataset.theme = 'light';
