@@ -89,3 +89,5 @@ window.gamutWorker = new Promise(function (resolve) {
     start();
   };
 });
+// theme=light (an embed on a light page): the page behind the canvas matches before the first frame.
+if (new URLSearchParams(location.search).get('theme') === 'light') document.documentElement.dataset.theme = 'light';

@@ -17,6 +17,7 @@ function gamutSnippet() {
   if (v('b-move')) q.set('move', v('b-move'));
   if (mode === 'position' && document.getElementById('b-frozen').checked) q.set('frozen', '1');
   if (document.getElementById('b-minimal').checked) q.set('ui', 'minimal');
+  if (v('b-theme') === 'light') q.set('theme', 'light');
   if (mode === 'example') q.set('example', 'example1');
   if (v('b-lang')) q.set('lang', v('b-lang'));
   var src = new URL('index.html?' + q.toString(), location.href).href;

@@ -20,6 +20,7 @@
 #include "platform.h"
 #include "ui/app.h"
 #include "ui/draw.h"
+#include "ui/theme.h"
 #include "ui/widgets.h"
 
 using namespace gamut;
@@ -430,7 +431,10 @@ static void frame() {
   int fw, fh;
   SDL_GL_GetDrawableSize(g_window, &fw, &fh);
   glViewport(0, 0, fw, fh);
-  glClearColor(0.1f, 0.08f, 0.07f, 1);
+  if (ui::light_theme())
+    glClearColor(0.93f, 0.89f, 0.80f, 1);
+  else
+    glClearColor(0.1f, 0.08f, 0.07f, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   ++g_drawn;
@@ -575,6 +579,7 @@ int main() {
   ImGui::GetIO().IniFilename = nullptr;  // no files on the web; layout is fixed anyway
   ui::set_touch(js_coarse_pointer());
   style();
+  ui::set_theme(platform::url_param("theme"));
   ImGui_ImplSDL2_InitForOpenGL(g_window, gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   // Test games (tests/games) play through the page API, but players' library shows them only on request.

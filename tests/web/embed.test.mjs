@@ -196,6 +196,49 @@ test('embed: notes kept in a record narrate its replay, for a plain game and as 
   await ctx.close();
 });
 
+// The mean brightness (0-1) of a part of a screenshot, read back through a 2D canvas in a blank page.
+async function brightness(png, [x0, y0, x1, y1]) {
+  const page = await browser.newPage();
+  const v = await page.evaluate(async ([b64, r]) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + b64;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(r[0], r[1], r[2] - r[0], r[3] - r[1]).data;
+    let sum = 0;
+    for (let i = 0; i < d.length; i += 4) sum += (0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2]) / 255;
+    return sum / (d.length / 4);
+  }, [png.toString('base64'), [x0, y0, x1, y1]]);
+  await page.close();
+  return v;
+}
+
+test('embed: theme=light draws the panel on parchment, the default dark on walnut, and the builder offers it', async () => {
+  const ctx = await browser.newContext();
+  const seen = {};
+  for (const theme of ['dark', 'light']) {
+    const q = theme === 'light' ? '&theme=light' : '';
+    const { page, frame } = await host(ctx, `${url}index.html?embed=1&game=blue-and-gray&seats=human,ai:1${q}`, 960, 640);
+    const s = await frame.evaluate(() => window.gamut.state());
+    const png = await page.locator('#under-test').screenshot();
+    // The side panel: right of the board, under the toolbar.
+    seen[theme] = await brightness(png, [Math.ceil(s.board_rect[2]) + 40, 120, 950, 600]);
+    assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme || 'dark'), theme);
+    await page.close();
+  }
+  assert.ok(seen.dark < 0.3, `the dark panel is dark: ${seen.dark.toFixed(2)}`);
+  assert.ok(seen.light > 0.7, `the light panel is light: ${seen.light.toFixed(2)}`);
+  const b = await ctx.newPage();
+  await b.goto(`${url}embed.html`);
+  await b.selectOption('#b-theme', 'light');
+  await b.click('#b-make');
+  assert.match(await b.inputValue('#b-snippet'), /theme=light/);
+  await ctx.close();
+});
+
 test('embed: the host API works from the parent, posts ready, move and resize, and ignores other windows and origins', async () => {
   const ctx = await browser.newContext();
   const { page, frame } = await host(ctx, `${url}index.html?embed=1&game=blue-and-gray&seats=human,human&origin=${encodeURIComponent(url.replace(/\/$/, ''))}`, 960, 640);
