@@ -19,6 +19,7 @@
 #include "platform/platform.h"
 #include "play/turn_banner.h"
 #include "rules_panel.h"
+#include "theme.h"
 #include "widgets.h"
 
 namespace gamut::ui {
@@ -562,7 +563,7 @@ void App::draw_banner() {
   ImGui::PopFont();
   if (table_.session()->thinking()) {
     const char* spin = "|/-\\";
-    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), T("thinking %c %d%%"), spin[int(platform::now_ms() / 120) % 4],
+    ImGui::TextColored(ink(ImVec4(0.6f, 0.8f, 1, 1)), T("thinking %c %d%%"), spin[int(platform::now_ms() / 120) % 4],
                        table_.session()->ai_progress());
   }
   if (!b.detail.empty()) ImGui::TextWrapped("%s", b.detail.c_str());

@@ -9,8 +9,8 @@
 #include <set>
 
 #include "app.h"
-#include "core/text.h"
 #include "board_art.h"
+#include "core/text.h"
 #include "draw.h"
 #include "platform/platform.h"
 #include "widgets.h"

@@ -12,6 +12,7 @@
 #include "draw.h"
 #include "platform/platform.h"
 #include "rules_panel.h"
+#include "theme.h"
 #include "widgets.h"
 
 namespace gamut::ui {
@@ -243,7 +244,7 @@ void App::draw_by_link(int seat) {
   const corr::Replay& r = g.state();
   const Game& game = table_.session()->match().game();
   if (r.finished) {
-    ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s", result_text().c_str());
+    ImGui::TextColored(ink(ImVec4(1, 0.85f, 0.4f, 1)), "%s", result_text().c_str());
   } else if (seat < 0) {
     ImGui::TextWrapped("%s", T("You hold no seat in this game on this device. To play your seat here, open its "
                                "seat key under Share."));
@@ -354,12 +355,12 @@ void App::draw_saves() {
         }
         ImGui::SameLine();
       } else {
-        ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), T("Unreadable saved game (%s)"), e.error.c_str());
+        ImGui::TextColored(ink(ImVec4(1, 0.5f, 0.4f, 1)), T("Unreadable saved game (%s)"), e.error.c_str());
       }
       if (delete_ask_ != e.id) {
         if (button(T("Delete"))) delete_ask_ = e.id;
       } else {
-        ImGui::TextColored(ImVec4(1, 0.7f, 0.4f, 1), "%s", T("Delete this game for good?"));
+        ImGui::TextColored(ink(ImVec4(1, 0.7f, 0.4f, 1)), "%s", T("Delete this game for good?"));
         flow(T("Yes, delete"));
         if (button(T("Yes, delete"))) table_.delete_game(e.id), delete_ask_.clear();
         flow(T("Keep it"));

@@ -8,6 +8,7 @@
 #include "core/text.h"
 #include "core/watch.h"
 #include "platform/platform.h"
+#include "theme.h"
 #include "widgets.h"
 
 namespace gamut::ui {
@@ -105,7 +106,7 @@ void App::draw_note() {
   const std::string& note = table_.note();
   if (note.empty()) return;
   section(T("Narration"));
-  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(250, 225, 160, 255));
+  ImGui::PushStyleColor(ImGuiCol_Text, ink(IM_COL32(250, 225, 160, 255)));
   ImGui::TextWrapped("%s", note.c_str());
   ImGui::PopStyleColor();
   if (note != announced_) platform::announce(announced_ = note);

@@ -12,6 +12,7 @@
 #include "draw.h"
 #include "platform/platform.h"
 #include "play/turn_banner.h"
+#include "theme.h"
 #include "widgets.h"
 
 namespace gamut::ui {
@@ -29,13 +30,13 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   int seat = table_.session()->screen_seat();
   // Whose turn.
   if (table_.replaying && frozen_) {
-    ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), T("The position after move %d"), table_.replay_pos);
+    ImGui::TextColored(ink(ImVec4(0.9f, 0.8f, 0.4f, 1)), T("The position after move %d"), table_.replay_pos);
   } else if (table_.replaying) {
     int n = table_.replay_length();
     if (table_.watching())
       ImGui::TextWrapped("%s",
                          T("Watching: what every player can see, move by move. Hidden pieces and cards stay hidden."));
-    ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), T("Replay: move %d of %d"), table_.replay_pos, n);
+    ImGui::TextColored(ink(ImVec4(0.9f, 0.8f, 0.4f, 1)), T("Replay: move %d of %d"), table_.replay_pos, n);
     ImGui::SetNextItemWidth(w - 20);
     if (ImGui::SliderInt("##pos", &table_.replay_pos, 0, n)) dirty_ = 3;
     if (button("|<")) table_.replay_pos = 0;
@@ -198,13 +199,13 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   // Move log.
   section(T("Moves"));
   if (table_.session()->practice())
-    ImGui::TextColored(ImVec4(0.9f, 0.8f, 0.4f, 1), "%s", T("Practice game: free undo."));
+    ImGui::TextColored(ink(ImVec4(0.9f, 0.8f, 0.4f, 1)), "%s", T("Practice game: free undo."));
   std::vector<std::string> log = table_.shown_log();
   ImGui::BeginChild("log", ImVec2(0, 0), true);
   int shown = table_.replaying ? table_.replay_pos : int(log.size());
   for (int i = 0; i < int(log.size()); ++i) {
     bool cur = i == shown - 1;
-    if (cur) ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 210, 90, 255));
+    if (cur) ImGui::PushStyleColor(ImGuiCol_Text, ink(IM_COL32(255, 210, 90, 255)));
     ImGui::TextWrapped("%3d  %s", i + 1, T(log[i]).c_str());  // wrapped: a narrow panel cut long entries
     if (table_.replaying && ImGui::IsItemClicked()) table_.replay_pos = i + 1;
     if (cur) ImGui::PopStyleColor();
@@ -301,7 +302,7 @@ void App::draw_spinner(const view::Spinner& sp) {
                         IM_COL32(25, 25, 30, 255));
   dl->AddCircleFilled(c, 8, IM_COL32(25, 25, 30, 255));
   ImGui::Dummy(ImVec2(2 * R, 2 * R + 12));
-  if (at >= 0 && t >= 1) ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), T("Spun: %s"), T(faces[at].label).c_str());
+  if (at >= 0 && t >= 1) ImGui::TextColored(ink(ImVec4(1, 0.85f, 0.4f, 1)), T("Spun: %s"), T(faces[at].label).c_str());
 }
 
 // ---------------------------------------------------------------------------
@@ -324,10 +325,10 @@ void App::draw_solo_tools(int seat) {
     ImGui::SetTooltip("%s", autoplay ? T("Take the band back.") : T("Let the AI (level 3) play the band from here."));
   const char* spin = "|/-\\";
   if (table_.session()->hinting()) {
-    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), T("Thinking about a hint %c %d%%"),
+    ImGui::TextColored(ink(ImVec4(0.6f, 0.8f, 1, 1)), T("Thinking about a hint %c %d%%"),
                        spin[int(platform::now_ms() / 120) % 4], table_.session()->hint_progress());
   } else if (const Hint* h = table_.session()->hint()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(120, 225, 255, 255));
+    ImGui::PushStyleColor(ImGuiCol_Text, ink(IM_COL32(120, 225, 255, 255)));
     ImGui::TextWrapped(T("Hint: %s"), T(h->text).c_str());
     ImGui::PopStyleColor();
   }
@@ -343,7 +344,7 @@ void App::draw_tutorial(const view::View& view) {
   const Json& scs = table_.session()->match().game().data().value("scenarios", Json::object());
   const Json& sc = scs.value(view.scenario, Json::object());
   section(strf(T("Tutorial: %s"), T(sc.value("title", view.scenario)).c_str()).c_str());
-  ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(235, 215, 255, 255));
+  ImGui::PushStyleColor(ImGuiCol_Text, ink(IM_COL32(235, 215, 255, 255)));
   if (step < steps)
     ImGui::TextDisabled(T("Step %d of %d"), step + 1, steps);
   else
@@ -354,9 +355,9 @@ void App::draw_tutorial(const view::View& view) {
   int t = st.to_move();
   if (!want.empty() && t >= 0) {
     if (st.find_action(want) >= 0)
-      ImGui::TextColored(ImVec4(0.85f, 0.6f, 1, 1), T("Next: %s (highlighted)"), T(want).c_str());
+      ImGui::TextColored(ink(ImVec4(0.85f, 0.6f, 1, 1)), T("Next: %s (highlighted)"), T(want).c_str());
     else
-      ImGui::TextColored(ImVec4(1, 0.6f, 0.4f, 1),
+      ImGui::TextColored(ink(ImVec4(1, 0.6f, 0.4f, 1)),
                          T("The game has left the example's path (%s is not possible now). Play on freely, or "
                            "restart."),
                          T(want).c_str());
@@ -392,9 +393,9 @@ void App::draw_cards(const view::View& view) {
       ImGui::PushID(title);
       ImGui::PushID(i++);
       if (c.tag.empty())
-        ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.55f, 1), "%s", T(c.title).c_str());
+        ImGui::TextColored(ink(ImVec4(0.95f, 0.85f, 0.55f, 1)), "%s", T(c.title).c_str());
       else
-        ImGui::TextColored(ImVec4(0.95f, 0.85f, 0.55f, 1), "%s (%s)", T(c.title).c_str(), T(c.tag).c_str());
+        ImGui::TextColored(ink(ImVec4(0.95f, 0.85f, 0.55f, 1)), "%s (%s)", T(c.title).c_str(), T(c.tag).c_str());
       if (!c.note.empty() && ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(420);
@@ -412,7 +413,7 @@ void App::draw_cards(const view::View& view) {
       }
       if (!c.text.empty()) ImGui::TextWrapped("%s", T(c.text).c_str());
       if (!c.note.empty() && ImGui::TreeNode("##note", "%s", T("Historical note"))) {
-        ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(200, 190, 170, 255));
+        ImGui::PushStyleColor(ImGuiCol_Text, ink(IM_COL32(200, 190, 170, 255)));
         ImGui::TextWrapped("%s", T(c.note).c_str());
         ImGui::PopStyleColor();
         ImGui::TreePop();

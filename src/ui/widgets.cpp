@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/text.h"
+#include "theme.h"
 
 namespace gamut::ui {
 
@@ -163,7 +164,7 @@ void keep_inside() {
 
 void section(const char* title) {
   ImGui::Spacing();
-  ImGui::TextColored(ImVec4(0.95f, 0.82f, 0.55f, 1), "%s", title);
+  ImGui::TextColored(ink(ImVec4(0.95f, 0.82f, 0.55f, 1)), "%s", title);
   ImGui::Separator();
 }
 

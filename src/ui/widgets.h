@@ -17,7 +17,7 @@ namespace gamut::ui {
 // On a touch screen it is at least kTouchTarget CSS px in both directions.
 bool button(const char* label, ImVec2 size = ImVec2(0, 0));
 bool big_button(const char* label, bool enabled = true);
-bool checkbox(const char* label, bool* v);     // found by its label like a button
+bool checkbox(const char* label, bool* v);  // found by its label like a button
 // Records the last item drawn (a combo, a checkbox, a slider) as button() records a button.
 void track(const std::string& label);
 void widget_scope(const std::string& prefix);  // "" to end a scope
@@ -28,6 +28,7 @@ std::string widget_json(const std::string& label);
 // clip being what its window shows and scrolls whether that window scrolls up and down.
 std::string widgets_json();
 bool widgets_stable();  // every button stood where it stood the frame before
+std::string widget_with_id(ImGuiID id);  // the label of the button with that ImGui id in the last frame, or ""
 
 // Touch: the pointer is a finger (a coarse pointer, or a finger touched the
 // screen). Targets are then at least 44 CSS px each way (WCAG 2.5.8, and

@@ -7,6 +7,7 @@
 #include "core/text.h"
 #include "ui/draw.h"
 #include "ui/extension.h"
+#include "ui/theme.h"
 
 namespace gamut::ui {
 namespace {
@@ -54,7 +55,7 @@ class MosbyUi : public Extension {
     ImGui::BeginChild("report", ImVec2(0, -footer));
     if (s.terminal()) {
       if (g_fonts.title) ImGui::PushFont(g_fonts.title);
-      ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 216, 100, 255));
+      ImGui::PushStyleColor(ImGuiCol_Text, ink(IM_COL32(255, 216, 100, 255)));
       ImGui::TextWrapped("%s", s.describe_result().c_str());
       ImGui::PopStyleColor();
       if (g_fonts.title) ImGui::PopFont();
