@@ -376,15 +376,21 @@ void App::draw_toolbar(float w) {
     if (!menu_open_) return;
     ImGui::SetNextWindowPos(ImVec2(0, bar_h_));
     ImGui::SetNextWindowFocus();  // over the board, which is drawn after it
+    // As wide as the screen, its buttons in rows: a phone held sideways has no room for a column of ten.
+    ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0), ImVec2(w, FLT_MAX));
     ImGui::Begin("Menu", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize);
   }
-  // In a menu each button has a line of its own.
-  auto next = [&] {
-    if (!fold) ImGui::SameLine();
+  // Before every button but the first: on the same line in the bar, in the
+  // menu on this row if it fits.
+  auto next = [&](const char* label) {
+    if (fold)
+      flow(label);
+    else
+      ImGui::SameLine();
   };
   bool live = !table_.replay_only && !table_.watching();
   if (button(embed_ ? T("Games") : T("Home"))) home_ = true, menu_open_ = false;
-  next();
+  if (live) next(T("New"));
   if (live && button(T("New"))) {
     new_open_ = true;
     new_id_ = g.info().id;
@@ -394,35 +400,36 @@ void App::draw_toolbar(float w) {
     new_opts_ = table_.session()->match().record().options;
     menu_open_ = false;
   }
-  if (live) next();
   bool can_undo = live && table_.session()->match().can_undo() && !table_.replaying &&
                   table_.session()->screen_seat() >= 0 && !table_.session()->undo_request();
+  next(T("Undo"));
   if (!can_undo) ImGui::BeginDisabled();
   if (button(T("Undo"))) undo();
   if (!can_undo) ImGui::EndDisabled();
-  next();
   bool can_redo = live && table_.session()->match().can_redo() && !table_.replaying;
+  next(T("Redo"));
   if (!can_redo) ImGui::BeginDisabled();
   if (button(T("Redo"))) table_.redo();
   if (!can_redo) ImGui::EndDisabled();
-  next();
+  next(T("Share"));
   if (button(T("Share"))) share_open_ = true, share_warned_ = false, menu_open_ = false;
-  next();
   if (!embed_) {
+    next(T("Saves"));
     if (button(T("Saves"))) saves_open_ = true, menu_open_ = false;
-    next();
   }
+  next(T("Rules"));
   if (button(T("Rules"))) rules_open_ = true, rules_id_ = g.info().id, menu_open_ = false;
-  next();
+  next(T("Keys"));
   if (button(T("Keys"))) help_open_ = true, menu_open_ = false;
-  next();
-  if (live && button(table_.replaying ? T("Back to game") : T("Replay"))) {
+  const char* replay = table_.replaying ? T("Back to game") : T("Replay");
+  if (live) next(replay);
+  if (live && button(replay)) {
     std::string e = api_ui(
         table_.replaying ? "live" : "replay:" + std::to_string(table_.session()->match().record().actions.size()));
     if (!e.empty()) notify(e, true);
     menu_open_ = false;
   }
-  if (live) next();
+  next(other_language());
   language_button();
   if (!fold) {
     ImGui::SameLine();

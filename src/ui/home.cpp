@@ -293,7 +293,7 @@ void App::draw_home(float w, float h) {
   home_more_ = max_scroll > 0 && scroll < max_scroll - 4;
   if (home_more_) {
     ImDrawList* fg = ImGui::GetForegroundDrawList();
-    const char* t = T("More below \xe2\x86\x93");
+    const char* t = T("More below ↓");
     ImVec2 ts = ImGui::CalcTextSize(t), c(w / 2, h - 14 - ts.y / 2);
     fg->AddRectFilledMultiColor(ImVec2(0, h - 56), ImVec2(w - 16, h), IM_COL32(33, 28, 23, 0), IM_COL32(33, 28, 23, 0),
                                 IM_COL32(33, 28, 23, 230), IM_COL32(33, 28, 23, 230));

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "app.h"
+#include "core/text.h"
 
 namespace gamut::ui {
 
@@ -57,7 +58,7 @@ void App::zoom_input(float x0, float y0, float w, float h) {
   ImGui::SameLine();
   if (button("-")) zoom_.about(zoom_.z / 1.4f, zoom_.ctr), changed();
   ImGui::SameLine();
-  if (button("Fit")) zoom_.reset(), changed();
+  if (button(T("Fit"))) zoom_.reset(), changed();
   ImGui::End();
 }
 
