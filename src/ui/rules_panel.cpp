@@ -173,7 +173,8 @@ std::string component_name(const std::string& name) {
                                       N("counters"),     N("numbers"),
                                       N("faces"),        N("name"),
                                       N("playing_time"), N("optional_tables"),
-                                      N("balance")};
+                                      N("balance"),      N("coordinates"),
+                                      N("style")};
   (void)kKeys;
   std::string out;
   for (size_t p = 0;;) {
