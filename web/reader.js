@@ -35,8 +35,6 @@
     if (a && text) a.textContent = text;
   }
 
-  // A log line without the chance marker the canvas log draws ("* ").
-  function words(line) { return line.replace(/^\* /, ''); }
 
   function drawMoves(r, hadFocus) {
     var box = $('reader-moves');
@@ -131,7 +129,7 @@
     var log = $('reader-log');
     var lines = r.log || [];
     log.textContent = '';
-    lines.forEach(function (line) { log.appendChild(el('li', words(line))); });
+    lines.forEach(function (line) { log.appendChild(el('li', line)); });
     var hadFocus = root.contains(document.activeElement) && $('reader-moves').contains(document.activeElement);
     drawMoves(r, hadFocus);
     if (r.game !== rulesFor) drawRules();
@@ -144,10 +142,10 @@
     } else if (wasCovered) {
       // Back from the hand-over: whose turn, and the move made meanwhile.
       say.push(r.banner);
-      if (lines.length) say.push(words(lines[lines.length - 1]));
+      if (lines.length) say.push(lines[lines.length - 1]);
     } else {
       if (lines.length < logSeen) say.push(L.undone || '');
-      for (var i = Math.min(logSeen, lines.length); i < lines.length; i++) say.push(words(lines[i]));
+      for (var i = Math.min(logSeen, lines.length); i < lines.length; i++) say.push(lines[i]);
       if (r.result) say.push(r.result);
       else if (r.banner !== banner) say.push(r.banner);
     }

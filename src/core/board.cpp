@@ -4,10 +4,18 @@
 #include <sstream>
 
 #include "data.h"
+#include "text.h"
 
 namespace gamut {
 
 bool Node::has(const std::string& tag) const { return std::find(tags.begin(), tags.end(), tag) != tags.end(); }
+
+std::string Node::notation() const {
+  const Json* label = extra.is_object() && extra.contains("label") ? &extra["label"] : nullptr;
+  if (!label || !label->is_string()) return id;
+  std::string l = label->get<std::string>();
+  return l.size() > 3 ? T(l) : id;  // a short label (a space's "A") is a mark the notation keeps as the id
+}
 
 int Board::find(const std::string& id) const {
   auto it = index.find(id);

@@ -23,6 +23,10 @@ struct Node {
   std::vector<Edge> edges;
   Json extra;  // anything else the game stores on the node
   bool has(const std::string& tag) const;
+  // How a log's notation writes this node, as the board shows it: its id (a
+  // square's "m2"), or for a place the board names in words (START), that
+  // name in the reader's language.
+  std::string notation() const;
 };
 
 struct Board {

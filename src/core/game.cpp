@@ -4,8 +4,8 @@
 #include <map>
 #include <mutex>
 
-#include "text.h"
 #include "core/style.h"
+#include "text.h"
 
 namespace gamut {
 
@@ -22,7 +22,7 @@ std::string State::describe_result() const {
   if (seats() == 1) return (r[0] > 0 ? T("Victory") : T("Defeat")) + why;
   int best = int(std::max_element(r.begin(), r.end()) - r.begin());
   if (std::count(r.begin(), r.end(), r[best]) > 1) return T("Draw") + why;
-  return strf(T("%s wins"), T(game().seat_name(best)).c_str()) + why;
+  return strf(T("%s wins"), game().seat_label(best).c_str()) + why;
 }
 
 Action State::find_action(const std::string& name) const {
@@ -78,9 +78,15 @@ Game::Game(const std::string& id, int min_seats, int max_seats, bool hidden, Jso
 
 std::string Game::seat_name(int seat) const {
   const Json& names = data_.contains("seat_names") ? data_["seat_names"] : Json();
-  // Untranslated: action names ("lot:Blue") and options are built from it. The screen shows T(seat_name()).
+  // Untranslated: action names ("lot:Blue") and options are built from it. The screen shows seat_label().
   if (names.is_array() && seat >= 0 && seat < int(names.size())) return names[seat].get<std::string>();
   return "Player " + std::to_string(seat + 1);
+}
+
+std::string Game::seat_label(int seat) const {
+  const Json& names = data_.contains("seat_names") ? data_["seat_names"] : Json();
+  if (names.is_array() && seat >= 0 && seat < int(names.size())) return T(names[seat].get<std::string>());
+  return strf(T("Player %d"), seat + 1);
 }
 
 Json Game::resolve_options(const Json& given) const {

@@ -124,6 +124,8 @@ class Game {
   Json resolve_options(const Json& given) const;
   virtual std::unique_ptr<State> new_state(const Json& options, int seats) const = 0;
   virtual std::string seat_name(int seat) const;
+  // The seat's name as a player reads it, in the reader's language.
+  std::string seat_label(int seat) const;
 
  protected:
   GameInfo info_;

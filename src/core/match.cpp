@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "code.h"
+#include "text.h"
 
 namespace gamut {
 
@@ -162,8 +163,12 @@ std::vector<std::string> public_log(const Match& m, int viewer) {
   std::unique_ptr<State> s = m.state_at(0);
   for (Action a : m.record().actions) {
     int t = s->to_move();
-    std::string who = t >= 0 ? m.game().seat_name(t) + ": " : t == kChance ? "* " : "";
-    r.push_back(who + s->public_name(a, viewer));
+    std::string move = s->public_name(a, viewer);
+    if (t >= 0)
+      move = strf(T("%s: %s"), m.game().seat_label(t).c_str(), move.c_str());
+    else if (t == kChance)
+      move = strf(T("%s: %s"), T("Chance"), move.c_str());
+    r.push_back(move);
     s->apply(a);
   }
   return r;

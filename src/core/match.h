@@ -71,7 +71,8 @@ class Match {
 };
 
 // The move log as `viewer` may read it (-1: public information only), one
-// line per action: "<seat>: <move>", chance as "* <outcome>".
+// line per action, in the reader's language: "<seat>: <move>", chance as
+// "Chance: <outcome>".
 std::vector<std::string> public_log(const Match& m, int viewer);
 
 // Share codes (code.h): the whole record, seed and every secret included.

@@ -51,7 +51,7 @@ std::string whose(const Game& g, int owner, int seat) {
   const Json& names = g.data().contains("seat_names") ? g.data()["seat_names"] : Json();
   if (owner != seat && !(names.is_array() && owner < int(names.size()))) return T("Other pieces");
   if (owner == seat) return T("Your pieces");
-  return strf(T("%s's pieces"), g.seat_name(owner).c_str());
+  return strf(T("%s's pieces"), g.seat_label(owner).c_str());
 }
 
 }  // namespace
@@ -98,8 +98,8 @@ std::vector<std::string> describe_view(const Game& g, const view::View& v, int s
     if (box.second == seat && seat >= 0)
       out.push_back(strf(T("Beside the board, %s (yours): %s."), box.first.c_str(), join(parts).c_str()));
     else if (named)
-      out.push_back(strf(T("Beside the board, %s (%s): %s."), box.first.c_str(), g.seat_name(box.second).c_str(),
-                          join(parts).c_str()));
+      out.push_back(strf(T("Beside the board, %s (%s): %s."), box.first.c_str(), g.seat_label(box.second).c_str(),
+                         join(parts).c_str()));
     else
       out.push_back(strf(T("Beside the board, %s: %s."), box.first.c_str(), join(parts).c_str()));
   }
@@ -162,7 +162,7 @@ Json Table::reader() const {
   if (session_->covered()) {
     // The hand-over cover: nothing of either seat, only whom to hand over to.
     int next = t >= 0 ? t : session_->screen_seat();
-    std::string who = g.seat_name(std::max(0, next));
+    std::string who = g.seat_label(std::max(0, next));
     j["banner"] = strf(T("Pass the screen to %s"), who.c_str());
     j["show"] = strf(T("I am %s: show my side"), who.c_str());
     j["log"] = Json::array();

@@ -500,7 +500,7 @@ void App::draw_undo_request(float w, float h) {
 void App::draw_undo_question() {
   const Session::UndoRequest* r = table_.session()->undo_request();
   const Game& g = table_.session()->match().game();
-  std::string from = T(g.seat_name(r->from)), to = T(g.seat_name(r->to));
+  std::string from = g.seat_label(r->from), to = g.seat_label(r->to);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(420.0f, ImGui::GetIO().DisplaySize.x - 48));
   ImGui::TextWrapped(T("%s asks to take back their last move."), from.c_str());
   ImGui::TextWrapped(T("%s, do you allow it?"), to.c_str());
@@ -520,7 +520,7 @@ void App::draw_cover(float w, float h) {
   ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(28, 24, 36, 255));
   ImGui::Begin("Cover", nullptr, ImGuiWindowFlags_NoDecoration);
   if (table_.session()->undo_request()) {
-    std::string to = T(table_.session()->match().game().seat_name(table_.session()->undo_request()->to));
+    std::string to = table_.session()->match().game().seat_label(table_.session()->undo_request()->to);
     ImGui::SetCursorPos(ImVec2(std::max(16.0f, w / 2 - 200), h / 3));
     ImGui::BeginGroup();
     if (g_fonts.title) ImGui::PushFont(g_fonts.title);
@@ -533,7 +533,7 @@ void App::draw_cover(float w, float h) {
     return;
   }
   int t = table_.session()->state().to_move();
-  std::string who = T(table_.session()->match().game().seat_name(t));
+  std::string who = table_.session()->match().game().seat_label(t);
   float cw = std::min(360.0f, w - 32);
   ImGui::SetCursorPos(ImVec2((w - cw) / 2, h / 3));
   ImGui::BeginGroup();

@@ -74,11 +74,11 @@ void App::draw_new_game() {
                          T("AI level 3"), T("AI level 4"),         T("AI level 5 (strongest)")};
   if (by_link)
     ImGui::TextWrapped(T("You take %s. Each other seat goes to whoever first opens the link you send them."),
-                       T(g->seat_name(0)).c_str());
+                       g->seat_label(0).c_str());
   for (int i = 0; i < new_count_ && !by_link; ++i) {
     int k = new_seats_[i].ai ? new_seats_[i].level : 0;
     ImGui::SetNextItemWidth(field);
-    if (combo(T(g->seat_name(i)).c_str(), &k, kinds, 6)) {
+    if (combo(g->seat_label(i).c_str(), &k, kinds, 6)) {
       new_seats_[i].ai = k > 0;
       if (k > 0) new_seats_[i].level = k;
     }
@@ -250,7 +250,7 @@ void App::draw_by_link(int seat) {
                                "seat key under Share."));
     ImGui::TextWrapped(T("Waiting for %s."), r.waiting.c_str());
   } else if (r.to_act == seat && !r.automatic) {
-    ImGui::Text(T("Your move (%s)."), game.seat_name(seat).c_str());
+    ImGui::Text(T("Your move (%s)."), game.seat_label(seat).c_str());
   } else {
     ImGui::TextWrapped(T("Waiting for %s: send them the link."), r.waiting.c_str());
   }
@@ -297,7 +297,7 @@ void App::draw_seats() {
   for (int i = 0; i < int(s.seats().size()); ++i) {
     int k = s.seats()[i].ai ? s.seats()[i].level : 0;
     ImGui::SetNextItemWidth(std::min(240.0f, ImGui::GetIO().DisplaySize.x * 0.5f));
-    if (combo(T(g.seat_name(i)).c_str(), &k, kinds, 6)) {
+    if (combo(g.seat_label(i).c_str(), &k, kinds, 6)) {
       s.set_ai(i, k > 0, std::max(1, k));
       dirty_ = 3;
     }

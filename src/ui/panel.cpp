@@ -78,7 +78,7 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
     ImGui::PopTextWrapPos();
     if (sheet_) ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), top + ImGui::GetFrameHeightWithSpacing()));
   }
-  if (seat >= 0) ImGui::TextDisabled(T("You see the board as %s."), T(g.seat_name(seat)).c_str());
+  if (seat >= 0) ImGui::TextDisabled(T("You see the board as %s."), g.seat_label(seat).c_str());
   if (!table_.replaying) draw_solo_tools(seat);
   if (!table_.replaying) draw_tutorial(view);
   draw_note();
@@ -183,7 +183,8 @@ void App::draw_panel(const view::View& view, const Json& raw, float x, float y, 
   if (!view.side.empty()) {
     const Json& styles = g.data().contains("pieces") ? g.data()["pieces"] : Json::object();
     std::map<std::string, std::vector<const view::SidePiece*>> boxes;
-    for (const view::SidePiece& p : view.side) boxes[T(p.where) + " - " + T(g.seat_name(p.seat))].push_back(&p);
+    for (const view::SidePiece& p : view.side)
+      boxes[p.seat >= 0 ? T(p.where) + " - " + g.seat_label(p.seat) : T(p.where)].push_back(&p);
     for (auto& [box, list] : boxes) {
       ImGui::TextUnformatted(box.c_str());
       ImVec2 p = ImGui::GetCursorScreenPos();

@@ -15,10 +15,10 @@ all=$(scripts/lang-strings --check 2>&1)
 for d in rules-data/*/; do
   id=$(basename "$d")
   mine=$(grep "^$id: " <<<"$all")
-  if [ -n "$mine" ] && ! grep -v "^$id: [0-9]* strings, " <<<"$mine" | grep -q .; then
+  if [ -n "$mine" ] && [ -z "$(grep -v "^$id: [0-9]* strings, " <<<"$mine")" ]; then
     echo "ok - $id: $(sed "s/^$id: //" <<<"$mine")"
   else
-    echo "not ok - $id: fr.json does not match the data:"; sed 's/^/    /' <<<"$mine" | head -40; bad=1
+    echo "not ok - $id: fr.json does not match the data:"; sed -n '1,40s/^/    /p' <<<"$mine"; bad=1
   fi
 done
 others=$(grep -v -E "^($(ls rules-data | paste -sd'|')): " <<<"$all")

@@ -203,3 +203,23 @@ test('reader: the accessibility tree lists the turn banner, the legal moves and 
   assert.match(snap, /- region "Rules":[\s\S]*- heading "[^"]+" \[level=3\]/);
   await ctx.close();
 });
+
+test('reader: hidden from sight until the keyboard focus enters it, then a readable panel on screen', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await open(ctx, url);
+  await start(page, { id: 'blue-and-gray', name: 'Blue and Gray' });
+  await myTurn(page);
+  const box = () => page.evaluate(() => { const r = document.getElementById('reader').getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+  let b = await box();
+  assert.ok(b.w <= 1 && b.h <= 1, `visually hidden at first: ${JSON.stringify(b)}`);
+  const first = (await moveButtons(page))[0].button;
+  await first.focus();
+  b = await box();
+  assert.ok(b.w >= 600 && b.h >= 100 && b.y >= 0 && b.y + b.h <= 800 + 1, `shown on screen with the focus in it: ${JSON.stringify(b)}`);
+  const f = await first.boundingBox();
+  assert.ok(f && f.height >= 44 && f.y >= b.y && f.y + f.height <= 800 + 1, `the focused move is on screen and big enough: ${JSON.stringify(f)}`);
+  await page.locator('#canvas').focus();
+  b = await box();
+  assert.ok(b.w <= 1 && b.h <= 1, 'hidden again once the focus goes back to the board');
+  await ctx.close();
+});

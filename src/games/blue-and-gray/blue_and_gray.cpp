@@ -246,7 +246,7 @@ std::string BlueGrayState::action_name(Action a) const {
 // Words first, then the notation in brackets: the points' coordinates as the
 // board's labels show them, "-" for a step, "x" between a jump's landings.
 std::string BlueGrayState::public_name(Action a, int) const {
-  if (phase_ == LOT) return strf(T("%s moves first, by lot"), game().seat_name(a).c_str());
+  if (phase_ == LOT) return strf(T("%s moves first, by lot"), game().seat_label(a).c_str());
   if (a == kPass) return T("passes, having no move");
   std::vector<int> n = action_nodes(a);
   if (n.size() < 2) return T("a move");
@@ -291,10 +291,10 @@ Json BlueGrayState::view(int) const {
     status.push_back(strf(blockaded(s) ? T("%s captain: %d/17 steps (blockaded), guards %d")
                           : blocked(s) ? T("%s captain: %d/17 steps (blocked by own guard), guards %d")
                                        : T("%s captain: %d/17 steps, guards %d"),
-                          T(game().seat_name(s)).c_str(), int(adv_[s]), int(guards_[s])));
+                          game().seat_label(s).c_str(), int(adv_[s]), int(guards_[s])));
   if (blockaded(0) && blockaded(1) && phase_ == PLAY)
     status.push_back(strf(T("Both captains blockaded: %d/%d plies to deadlock"), int(stuck_), int(deadlock_plies_)));
-  if (phase_ == PLAY && any_jump()) status.push_back(strf(T("%s must jump"), T(game().seat_name(cur_)).c_str()));
+  if (phase_ == PLAY && any_jump()) status.push_back(strf(T("%s must jump"), game().seat_label(cur_).c_str()));
   Json v = {{"phase", kPhase[phase_]},
             {"pieces", pieces},
             {"side", side},

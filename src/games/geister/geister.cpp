@@ -238,7 +238,7 @@ std::string GeisterState::public_name(Action a, int viewer) const {
     for (int8_t k : g_->setups[a]) good += (good.empty() ? "" : " ") + sq(game(), g_->start[s][k]);
     return strf(T("sets up the ghosts, good ones on %s"), good.c_str());
   }
-  if (phase_ == LOT) return strf(T("%s moves first, by lot"), T(game().seat_name(a)).c_str());
+  if (phase_ == LOT) return strf(T("%s moves first, by lot"), game().seat_label(a).c_str());
   if (a >= kEscapeBase) {
     std::string from = sq(game(), a - kEscapeBase);
     return strf(T("a good ghost escapes from %s (%s-out)"), from.c_str(), from.c_str());
@@ -286,12 +286,12 @@ std::vector<std::string> GeisterState::describe(int seat) const {
   std::vector<std::string> out;
   for (int s = 0; s < 2; ++s) {
     int good = captured(1 - s, true), evil = captured(1 - s, false);
-    std::string who = game().seat_name(s), other = game().seat_name(1 - s);
+    std::string who = game().seat_label(s), other = game().seat_label(1 - s);
     if (seat == s)
       out.push_back(strf(T("You have taken %d good and %d evil ghosts from %s."), good, evil, other.c_str()));
     else
       out.push_back(strf(T("%s has taken %d good and %d evil ghosts from %s."), who.c_str(), good, evil,
-                          seat == 1 - s ? T("you") : other.c_str()));
+                         seat == 1 - s ? T("you") : other.c_str()));
   }
   if (max_plies_ > 0 && phase_ >= PLAY)
     out.push_back(strf(T("Move %d of at most %d."), std::max(0, plies_ - 2), int(max_plies_)));

@@ -700,19 +700,19 @@ static std::string place(const GrayGhostGame& G, int node) {
 std::string GrayGhostState::public_name(Action a, int viewer) const {
   const GrayGhostGame& G = *g_;
   auto at = [&](Action x) { return place(G, x - kNodeBase); };
-  std::string who = game().seat_name(cur_);
+  std::string who = game().seat_label(cur_);
   switch (phase_) {
     case LOT:
-      return strf(T("%s spins first, by lot"), game().seat_name(a).c_str());
+      return strf(T("%s spins first, by lot"), game().seat_label(a).c_str());
     case SPIN:
       return T("spins");
     case SPUN:
       return G.faces[a].war ? T("the spinner stops on a war card")
-                            : strf(T("the spinner shows %s"), G.faces[a].label.c_str());
+                            : strf(T("the spinner shows %s"), T(G.faces[a].label).c_str());
     case MOVE: {
       if (a == kNoMove) return T("cannot move");
       std::string f = place(G, r_[cur_].at), t = place(G, a - kNodeBase);
-      std::string note = G.id(r_[cur_].at) + "-" + G.id(a - kNodeBase);
+      std::string note = G.board().nodes[r_[cur_].at].notation() + "-" + G.board().nodes[a - kNodeBase].notation();
       return strf(T("raider from %s to %s (%s)"), f.c_str(), t.c_str(), note.c_str());
     }
     case DISC:
@@ -773,8 +773,8 @@ Json GrayGhostState::view(int seat) const {
       if (r.passed >> m & 1) crossed.push_back(m);
     passed.push_back(crossed);
     // Translated in parts that are each whole (core/text.h).
-    std::string line = strf(r.soldiers == 1 ? T("%s: %d soldier") : T("%s: %d soldiers"),
-                            T(game().seat_name(s)).c_str(), int(r.soldiers));
+    std::string line = strf(r.soldiers == 1 ? T("%s: %d soldier") : T("%s: %d soldiers"), game().seat_label(s).c_str(),
+                            int(r.soldiers));
     line += r.mission == 0 ? std::string(T(", no mission yet"))
             : r.done       ? strf(T(", mission %d done (flag)"), int(r.mission))
             : shown        ? strf(T(", mission %d (secret)"), int(r.mission))

@@ -302,7 +302,7 @@ void UncleState::apply(Action a) {
     case ROLLOFF: {
       roll_dice(a);
       rolled_[cur_] = int8_t(dice_[0] + dice_[1]);
-      event_ = game().seat_name(cur_) + " rolls " + std::to_string(rolled_[cur_]) + " for the start";
+      event_ = strf(T("%s rolls %d for the start"), game().seat_label(cur_).c_str(), int(rolled_[cur_]));
       int next = cur_ + 1;
       while (next < n_ && !(contenders_ >> next & 1)) ++next;
       if (next < n_) {
@@ -319,9 +319,9 @@ void UncleState::apply(Action a) {
       cur_ = int8_t(__builtin_ctz(tied));
       if (bits(tied) == 1) {
         phase_ = ROLL;
-        event_ = game().seat_name(cur_) + " rolled highest and starts";
+        event_ = strf(T("%s rolled highest and starts"), game().seat_label(cur_).c_str());
       } else {
-        event_ = "tie at " + std::to_string(best) + ": roll again";
+        event_ = strf(T("tie at %d: roll again"), best);
       }
       return;
     }
@@ -331,7 +331,7 @@ void UncleState::apply(Action a) {
       return;
     case MOVE: {
       if (a == kPass) {
-        event_ = game().seat_name(cur_) + " cannot move";
+        event_ = strf(T("%s cannot move"), game().seat_label(cur_).c_str());
         return end_turn();
       }
       int to = (a - kMove) % kMaxNodes;
@@ -342,7 +342,8 @@ void UncleState::apply(Action a) {
       if (g_->door[to]) {
         winner_ = cur_;
         phase_ = OVER;
-        event_ = game().seat_name(cur_) + " is back at headquarters with " + card_name(mission_[cur_]);
+        event_ = strf(T("%s is back at headquarters with %s"), game().seat_label(cur_).c_str(),
+                      card_name(mission_[cur_]).c_str());
         return;
       }
       return land();
@@ -351,9 +352,9 @@ void UncleState::apply(Action a) {
       int v = a - kChallenge;
       fight_ = int8_t(v);
       ++rolls_;
-      std::string who = game().seat_name(cur_);
+      std::string who = game().seat_label(cur_);
       if (v >= 5) {
-        event_ = who + " loses a challenge (" + std::to_string(v) + ") and is taken to THRUSH HQ";
+        event_ = strf(T("%s loses a challenge (%d) and is taken to THRUSH HQ"), who.c_str(), v);
         pos_[cur_] = int16_t(g_->thrush);
         jail_[cur_] = 3;
         return end_turn();
@@ -361,9 +362,9 @@ void UncleState::apply(Action a) {
       if (tokens_[cur_] < 3) {
         tokens_[cur_]++;
         agent_[pos_[cur_]] = false;
-        event_ = who + " wins a challenge (" + std::to_string(v) + ") and captures the agent";
+        event_ = strf(T("%s wins a challenge (%d) and captures the agent"), who.c_str(), v);
       } else {
-        event_ = who + " wins a challenge (" + std::to_string(v) + ") but cannot carry a fourth token";
+        event_ = strf(T("%s wins a challenge (%d) but cannot carry a fourth token"), who.c_str(), v);
       }
       return after_fight();
     }
@@ -372,7 +373,8 @@ void UncleState::apply(Action a) {
       if (a < kStealCard) {
         int q = a - kStealToken;
         tokens_[q]--, tokens_[cur_]++;
-        event_ = game().seat_name(cur_) + " takes an agent token from " + game().seat_name(q);
+        event_ =
+            strf(T("%s takes an agent token from %s"), game().seat_label(cur_).c_str(), game().seat_label(q).c_str());
         return after_steal();
       }
       victim_ = int8_t(a - kStealCard);
@@ -394,7 +396,8 @@ void UncleState::apply(Action a) {
         for (int x = 0; x < g_->cards; ++x)
           if (known >> x & 1) knowers_[x] |= uint8_t(1u << cur_);
       knowers_[c] |= uint8_t(1u << cur_);
-      event_ = game().seat_name(cur_) + " takes a chief card unseen from " + game().seat_name(victim_);
+      event_ = strf(T("%s takes a chief card unseen from %s"), game().seat_label(cur_).c_str(),
+                    game().seat_label(victim_).c_str());
       victim_ = -1;
       return after_steal();
     }
@@ -406,8 +409,8 @@ void UncleState::apply(Action a) {
         hand_[cur_] |= uint8_t(1u << c);
         to_place_ = 3;
         phase_ = PLACE;
-        event_ = game().seat_name(cur_) + " captures the chief on space " +
-                 g_->board().nodes[g_->chief_node[k]].extra.value("label", "");
+        event_ = strf(T("%s captures the chief on space %s"), game().seat_label(cur_).c_str(),
+                      g_->board().nodes[g_->chief_node[k]].extra.value("label", "").c_str());
         return;
       }
       if (a != kLeave) {
@@ -417,8 +420,8 @@ void UncleState::apply(Action a) {
         space_card_[k] = int8_t(mine);
         lose_track(cur_, before);
         knowers_[theirs] |= uint8_t(1u << cur_);
-        event_ = game().seat_name(cur_) + " swaps a chief card on space " +
-                 g_->board().nodes[g_->chief_node[k]].extra.value("label", "");
+        event_ = strf(T("%s swaps a chief card on space %s"), game().seat_label(cur_).c_str(),
+                      g_->board().nodes[g_->chief_node[k]].extra.value("label", "").c_str());
       }
       return end_turn();
     }
@@ -435,26 +438,26 @@ void UncleState::apply(Action a) {
       if (a >= kFreeToken) {
         agent_[a - kFreeToken] = true;
         tokens_[cur_]--;
-        event_ = game().seat_name(cur_) + " gives up an agent token and leaves THRUSH HQ";
+        event_ = strf(T("%s gives up an agent token and leaves THRUSH HQ"), game().seat_label(cur_).c_str());
       } else {
         int c = (a - kFreeCard) / kMaxCards, k = (a - kFreeCard) % kMaxCards;
         unsigned before = hand_[cur_];
         hand_[cur_] &= uint8_t(~(1u << c));
         space_card_[k] = int8_t(c);
         lose_track(cur_, before);
-        event_ = game().seat_name(cur_) + " puts a chief card on space " +
-                 g_->board().nodes[g_->chief_node[k]].extra.value("label", "") + " and leaves THRUSH HQ";
+        event_ = strf(T("%s puts a chief card on space %s and leaves THRUSH HQ"), game().seat_label(cur_).c_str(),
+                      g_->board().nodes[g_->chief_node[k]].extra.value("label", "").c_str());
       }
       return release();
     case JAIL_ROLL:
       roll_dice(a);
       if (dice_[0] == dice_[1]) {
-        event_ = game().seat_name(cur_) + " rolls a double and escapes THRUSH HQ";
+        event_ = strf(T("%s rolls a double and escapes THRUSH HQ"), game().seat_label(cur_).c_str());
         return release();
       }
       if (--jail_[cur_] == 0) {
         pos_[cur_] = int16_t(g_->start);
-        event_ = game().seat_name(cur_) + " has served 3 turns and is back at START";
+        event_ = strf(T("%s has served 3 turns and is back at START"), game().seat_label(cur_).c_str());
       }
       return end_turn();
     case OVER:
@@ -570,14 +573,14 @@ std::string UncleState::place_name(int n) const {
 // coordinates). The log names the seat before a player's move, so only chance
 // lines (dice, deals) name it here.
 std::string UncleState::public_name(Action a, int viewer) const {
-  std::string who = game().seat_name(cur_);
+  std::string who = game().seat_label(cur_);
   auto dice = [&](Action r) { return strf(T("%d and %d"), (r - kRoll) / 6 + 1, (r - kRoll) % 6 + 1); };
   switch (phase_) {
     case DEAL_CHIEFS:
       return strf(T("a chief card is dealt face down to %s"), place_name(g_->chief_node[deal_]).c_str());
     case DEAL_MISSIONS:
       return viewer == deal_ ? strf(T("your mission: %s"), card_name(a - kDeal).c_str())
-                             : strf(T("%s is dealt a mission card"), game().seat_name(deal_).c_str());
+                             : strf(T("%s is dealt a mission card"), game().seat_label(deal_).c_str());
     case ROLLOFF:
       return strf(T("%s rolls %s for the start"), who.c_str(), dice(a).c_str());
     case ROLL:
@@ -587,7 +590,7 @@ std::string UncleState::public_name(Action a, int viewer) const {
     case CHALLENGE:
       return strf(T("%s rolls %d in the challenge"), who.c_str(), a - kChallenge);
     case DRAW: {
-      std::string r = strf(T("%s draws a chief card unseen from %s"), who.c_str(), game().seat_name(victim_).c_str());
+      std::string r = strf(T("%s draws a chief card unseen from %s"), who.c_str(), game().seat_label(victim_).c_str());
       if (viewer != cur_ && viewer != victim_) return r;
       int i = a - kDraw;
       for (int c = 0; c < g_->cards; ++c)
@@ -599,9 +602,9 @@ std::string UncleState::public_name(Action a, int viewer) const {
   }
   if (a == kPass) return T("passes");
   if (a >= kStealToken && a < kStealCard)
-    return strf(T("steals a token from %s"), game().seat_name(a - kStealToken).c_str());
+    return strf(T("steals a token from %s"), game().seat_label(a - kStealToken).c_str());
   if (a >= kStealCard && a < kNoSteal)
-    return strf(T("steals a chief card from %s"), game().seat_name(a - kStealCard).c_str());
+    return strf(T("steals a chief card from %s"), game().seat_label(a - kStealCard).c_str());
   if (a == kNoSteal) return T("steals nothing");
   if (a == kTake) return T("takes the chief card");
   if (a == kLeave) return T("leaves the chief card");
@@ -609,13 +612,12 @@ std::string UncleState::public_name(Action a, int viewer) const {
     return viewer == cur_ ? strf(T("swaps %s for the chief on the space"), card_name(a - kSwap).c_str())
                           : T("swaps a chief card with the one on the space");
   if (a == kJailRoll) return T("rolls for a double to leave THRUSH HQ");
-  if (a >= kFreeToken)
-    return strf(T("puts a token down on %s to leave THRUSH HQ"), place_name(a - kFreeToken).c_str());
+  if (a >= kFreeToken) return strf(T("puts a token down on %s to leave THRUSH HQ"), place_name(a - kFreeToken).c_str());
   if (a >= kPlace) return strf(T("puts a token back on %s"), place_name(a - kPlace).c_str());
   if (a >= kMove) {
     int sel = (a - kMove) / kMaxNodes, to = (a - kMove) % kMaxNodes;
     std::string f = place_name(pos_[cur_]), t = place_name(to);
-    std::string note = node_name(pos_[cur_]) + "-" + node_name(to);
+    std::string note = g_->board().nodes[pos_[cur_]].notation() + "-" + g_->board().nodes[to].notation();
     if (sel == 2)
       return strf(T("moves %d and %d from %s to %s (%s)"), dice_[0], dice_[1], f.c_str(), t.c_str(), note.c_str());
     return strf(T("moves %d from %s to %s (%s)"), dice_[sel], f.c_str(), t.c_str(), note.c_str());
@@ -659,15 +661,14 @@ Json UncleState::view(int seat) const {
         known += (known.empty() ? "" : ", ") + T(card_name(c));
         if (s != seat)
           cards.push_back({{"title", strf(T("Seen: %s"), T(card_name(c)).c_str())},
-                           {"text", strf(T("held by %s"), T(game().seat_name(s)).c_str())}});
+                           {"text", strf(T("held by %s"), game().seat_label(s).c_str())}});
       } else {
         ++unknown;
       }
     }
     // Translated in parts that are each whole (core/text.h).
     int tokens = tokens_[s], chiefs = bits(hand_[s]);
-    std::string line =
-        strf(tokens == 1 ? T("%s: %d token") : T("%s: %d tokens"), T(game().seat_name(s)).c_str(), tokens);
+    std::string line = strf(tokens == 1 ? T("%s: %d token") : T("%s: %d tokens"), game().seat_label(s).c_str(), tokens);
     line += strf(chiefs == 1 ? T(", %d chief card") : T(", %d chief cards"), chiefs);
     if (!known.empty())
       line += unknown ? strf(T(" (%s and %d unseen)"), known.c_str(), unknown) : strf(" (%s)", known.c_str());
@@ -885,7 +886,7 @@ std::vector<int> UncleState::action_nodes(Action a) const {
 std::string UncleState::describe_result() const {
   if (phase_ != OVER) return "";
   if (winner_ < 0) return T("THRUSH wins: nobody brought their chief back in time");
-  return strf(T("%s wins: back at U.N.C.L.E. headquarters with %s"), T(game().seat_name(winner_)).c_str(),
+  return strf(T("%s wins: back at U.N.C.L.E. headquarters with %s"), game().seat_label(winner_).c_str(),
               T(card_name(mission_[winner_])).c_str());
 }
 

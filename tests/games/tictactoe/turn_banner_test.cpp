@@ -1,4 +1,4 @@
-// The turn banner's words (play/turn_banner.h), on the test game tic-tac-toe:
+// The turn banner's words (play/turn_banner.h), on this test game:
 // said to the person at the screen, by seat name when several share it.
 #include "play/turn_banner.h"
 
