@@ -221,7 +221,10 @@ void draw_components(const Json& d, const Json& citations, Json& shown) {
           for (size_t i = 0; i < list.size(); ++i) self(self, list[i], label(list[i], name + " " + k), depth + 1);
         }
       } else if (it.value().is_object()) {
-        self(self, it.value(), name.empty() ? k : name + ": " + k, depth + 1);
+        // An item keyed by an id ("pieces": {"chief": ...}) goes by its name where it has one.
+        const Json& v = it.value();
+        std::string item = v.contains("name") && v["name"].is_string() ? v["name"].get<std::string>() : k;
+        self(self, v, name.empty() ? item : name + ": " + item, depth + 1);
       }
     }
   };
