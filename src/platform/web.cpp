@@ -405,7 +405,8 @@ static void frame() {
   if (!input && !g_force && !g_app.busy() && g_idle > 4) return;
   g_idle = input || g_force || g_app.busy() ? 0 : g_idle + 1;
   double t0 = platform::now_ms();
-  if (!input && !g_force && g_app.thinking() && t0 - g_last_draw_ms < kThinkRedrawMs) {
+  // A button held in the last frame gets the next one at once: ImGui acts on the release.
+  if (!input && !g_force && g_app.thinking() && t0 - g_last_draw_ms < kThinkRedrawMs && !ImGui::IsAnyMouseDown()) {
     g_force = think_only(t0);
     return;
   }

@@ -568,10 +568,16 @@ void App::draw_banner() {
   ImGui::TextWrapped("%s", b.text.c_str());
   ImGui::PopStyleColor();
   ImGui::PopFont();
+  bool any_ai = false;
+  for (const Seat& seat : table_.session()->seats()) any_ai |= seat.ai;
   if (table_.session()->thinking()) {
     const char* spin = "|/-\\";
     ImGui::TextColored(ink(ImVec4(0.6f, 0.8f, 1, 1)), T("thinking %c %d%%"), spin[int(platform::now_ms() / 120) % 4],
                        table_.session()->ai_progress());
+  } else if (any_ai && !s.terminal()) {
+    // The line stays while the AI is between moves, so the buttons below do not jump
+    // up and down a line with every move (a click aimed at one would miss it).
+    ImGui::Dummy(ImVec2(0, ImGui::GetTextLineHeight()));
   }
   if (!b.detail.empty()) ImGui::TextWrapped("%s", b.detail.c_str());
   if (!s.terminal()) return;

@@ -123,7 +123,9 @@ void App::keys_begin() {
   ImGuiIO& io = g.IO;
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) || ImGui::IsMouseClicked(ImGuiMouseButton_Right))
     cursor_shown_ = false;
-  if (!focus_next_.empty()) {
+  // Not while a button is held: moving the focus clears ImGui's active item, and the
+  // click would be lost (a move of the AI's landing between a press and its release).
+  if (!focus_next_.empty() && g.ActiveId == 0 && !ImGui::IsAnyMouseDown()) {
     std::string f;
     f.swap(focus_next_);
     if (f == "-")
