@@ -359,11 +359,15 @@ static void frame() {
   // ImGui 1.86 reads a key once a frame as held or not, so a key pressed and
   // released between two frames (a quick tap, a test's key press) would be
   // lost: its release, and every key event after it, waits for the next frame.
-  std::vector<SDL_Keycode> down_now;  // keys that went down in this frame
+  std::vector<SDL_Keycode> changed;  // keys that went down or up in this frame
+  // Typed text waits behind held keys too, so that it keeps its place among them
+  // (a Backspace held for the next frame must not let the letter typed after it in first).
   auto hold = [&](const SDL_Event& k, bool holding) {
+    if (k.type == SDL_TEXTINPUT || k.type == SDL_TEXTEDITING) return holding;
     if (k.type != SDL_KEYDOWN && k.type != SDL_KEYUP) return false;
-    if (holding || (k.type == SDL_KEYUP && std::count(down_now.begin(), down_now.end(), k.key.keysym.sym))) return true;
-    if (k.type == SDL_KEYDOWN) down_now.push_back(k.key.keysym.sym);
+    // A key changes once a frame: its release (or its next press) waits for the next frame.
+    if (holding || std::count(changed.begin(), changed.end(), k.key.keysym.sym)) return true;
+    changed.push_back(k.key.keysym.sym);
     return false;
   };
   std::vector<SDL_Event> earlier, later;
