@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
 
@@ -25,6 +26,24 @@ int MosbyGame::kind_of(UnitType t, int s) const {
   for (size_t k = 0; k < kinds.size(); ++k)
     if (kinds[k].type == t && (t != COMBAT || kinds[k].strength == s)) return int(k);
   return -1;
+}
+
+// Kind::name stays English (action ids are made of it); this is its name on the screen.
+std::string MosbyGame::kind_label(int kind) const {
+  const Kind& k = kinds[size_t(kind)];
+  switch (k.type) {
+    case COMBAT:
+      return strf(T("combat %d"), k.strength);
+    case BLANK:
+      return T("blank");
+    case PICKET:
+      return T("picket");
+    case COURIER:
+      return T("courier");
+    case WAGON:
+      return T("wagon");
+  }
+  return k.name;
 }
 
 MosbyGame::MosbyGame(const Json& d, int version) : Game("mosby", 1, 1, true, d, version) {
