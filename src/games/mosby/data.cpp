@@ -11,6 +11,15 @@ namespace gamut::mosby {
 
 namespace {
 
+// The data's tables by their keys, as the rules panel names its components ("tables: crt",
+// component_name in ui/rules_panel.cpp, through T()): marked here for the French tables.
+[[maybe_unused]] constexpr const char* kTableNames[] = {
+    N("awareness"),     N("recruitment"),   N("initiative"),     N("crt"),          N("odds_mosby"),
+    N("odds_union"),    N("reaction"),      N("union_movement"), N("extend_lines"), N("performance"),
+    N("depot_values"),  N("depot_sites"),   N("flag_spaces"),    N("bridges"),      N("leaders"),
+    N("wagon_train"),   N("hand_limit"),    N("status_markers"), N("calibration"),  N("demolition"),
+    N("interrogation"), N("depot_contents")};
+
 UnitType type_of(const std::string& s) {
   if (s == "combat") return COMBAT;
   if (s == "blank") return BLANK;
