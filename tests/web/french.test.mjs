@@ -28,7 +28,20 @@ const words = (s) => (s.replace(/%[-+#0]*\d*(\.\d+)?[a-zA-Z]/g, ' ').match(/\p{L
 const frenchWords = new Set(Object.values(fr).flatMap(words));
 const englishOnly = new Set(Object.keys(fr).flatMap(words).filter((w) => !frenchWords.has(w)));
 const english = (s) => words(s).filter((w) => englishOnly.has(w));
-const unknown = (s) => words(s).filter((w) => !frenchWords.has(w));
+// The places of the games' boards (their node ids, which the logs and status lines name) are
+// proper names the French keeps, as it keeps "Mosby": a line put together in French around one
+// ("Dépôt (Vienna)", "moves to Manassas Junction") is not left untranslated for it. Known words
+// for the heuristic below only: a place's word the tables give as English is still English.
+const placeWords = new Set();
+for (const d of fs.readdirSync(path.join(root, 'rules-data'))) {
+  const dir = path.join(root, 'rules-data', d);
+  if (!fs.statSync(dir).isDirectory()) continue;
+  for (const f of fs.readdirSync(dir).filter((x) => /^v\d+\.json$/.test(x))) {
+    const nodes = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')).board?.nodes || [];
+    for (const n of nodes) if (typeof n.id === 'string') for (const w of words(n.id)) placeWords.add(w);
+  }
+}
+const unknown = (s) => words(s).filter((w) => !frenchWords.has(w) && !placeWords.has(w));
 const frenchText = new Set(Object.values(fr));
 
 // The switch names each language in its own words, and is the one English word allowed.

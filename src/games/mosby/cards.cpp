@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
 
@@ -80,6 +81,23 @@ std::string face_name(const std::string& name, const Json& f, int k) {
 
 }  // namespace
 
+// face_name()'s words in the reader's language, made when shown: the base name is a key
+// of the game's table, the detail is put together again from the face.
+std::string MosbyGame::card_label(int type) const {
+  const CardType& c = cards[size_t(type)];
+  std::string base = T(c.base);
+  const Json& f = c.face;
+  if (f.is_null()) return base;
+  if (f.contains("space")) return base + " (" + f["space"].get<std::string>() + ")";
+  if (f.contains("pp")) {
+    std::string pp = strf(T("+%d PP"), f["pp"].get<int>());
+    if (f.contains("min_notoriety")) pp = strf(T("%s, Notoriety %d+"), pp.c_str(), f["min_notoriety"].get<int>());
+    return base + " (" + pp + ")";
+  }
+  if (f.contains("min_notoriety")) return base + " (" + strf(T("Notoriety %d+"), f["min_notoriety"].get<int>()) + ")";
+  return base + " (" + strf(T("card %d"), c.face_no + 1) + ")";
+}
+
 void MosbyGame::load_cards(const Json& d) {
   card_of.fill(-1);
   int per_deck[2] = {0, 0};
@@ -93,6 +111,7 @@ void MosbyGame::load_cards(const Json& d) {
       CardType t;
       t.id = e->first;
       t.name = c.at("name");
+      t.base = t.name;
       t.effect = e->second;
       t.event = deck == 1;
       t.permanent = c.value("permanent", false);
@@ -109,6 +128,8 @@ void MosbyGame::load_cards(const Json& d) {
           f.count = 1;
           for (auto it = faces[k].begin(); it != faces[k].end(); ++it) f.num[it.key()] = it.value();
           f.name = face_name(t.name, faces[k], k);
+          f.face = faces[k];
+          f.face_no = k;
           if (f.num.contains("space")) node(f.num["space"].get<std::string>());  // throws on an unknown space
           if (f.num.contains("die"))
             for (const Json& s : f.num["die"]) node(s.get<std::string>());
@@ -256,14 +277,14 @@ bool needs_checks(const MosbyState& s, int n) {
 void MosbyState::card_play(Task t, Action a) {
   if (a >= kDiscard && a < kDiscard + 100) {
     discard(a - kDiscard);
-    roll_ = g_->cards[a - kDiscard].name + " given up";
+    roll_ = strf(T("%s given up"), g_->card_label(a - kDiscard).c_str());
     stack_.push_back(t);
     return;
   }
   int type = a - kPlay, k = decision_kind(t.op);
   const auto& c = g_->cards[type];
   discard(type);
-  roll_ = "Played " + c.name;
+  roll_ = strf(T("Played %s"), g_->card_label(type).c_str());
   switch (c.effect) {
     case G::C_AMES:
       ames_left_ = c.num.value("entries", 3);
@@ -291,13 +312,13 @@ int MosbyState::use_entry_card(Action a) {
   entry_ = guide ? 1 : 2;
   int t = g_->card_of[guide ? G::C_GUIDE : G::C_DULANEY];
   discard(t);
-  roll_ = "Played " + g_->cards[t].name;
+  roll_ = strf(T("Played %s"), g_->card_label(t).c_str());
   return guide ? a - kGuide : a - kDulaney;
 }
 
 void MosbyState::local_information(int n) {
   discard(g_->card_of[G::C_INFO]);
-  roll_ = "Local Information scouts " + g_->name(n) + " (no Activation checks)";
+  roll_ = strf(T("Local Information scouts %s (no Activation checks)"), g_->name(n).c_str());
   scout_success(n);
 }
 
@@ -393,11 +414,11 @@ void MosbyState::cards_begin_combat() {
     if (holds(e)) {
       const auto& c = g_->cards[g_->card_of[e]];
       combat_mod_ += c.num.value("combat_mod", 1);
-      roll_ += ", +1 " + c.name;
+      roll_ += strf(T(", +1 %s"), g_->card_label(g_->card_of[e]).c_str());
     }
   if (event_mod_) {
     combat_mod_ += event_mod_;
-    roll_ += ", " + std::to_string(event_mod_) + " Union surprise";
+    roll_ += strf(T(", %d Union surprise"), event_mod_);
   }
   push(CO_COMBAT_Q);
 }
@@ -494,7 +515,7 @@ void MosbyState::resolve_event(int type) {
   const auto& c = g_->cards[type];
   const Json& num = c.num;
   const char* why = c.name.c_str();
-  roll_ = "Event: " + c.name;
+  roll_ = strf(T("Event: %s"), g_->card_label(type).c_str());
   dice_ = {};
   int n = notoriety_;
   switch (c.effect) {
@@ -636,7 +657,7 @@ void MosbyState::input_draw_action(const Task& t, Action a) {
   out_[k]++;
   hand_.push_back(k);
   dice_ = {};
-  roll_ = "Action card drawn: " + g_->cards[k].name;
+  roll_ = strf(T("Action card drawn: %s"), g_->card_label(k).c_str());
   return;
 }
 
@@ -644,7 +665,7 @@ bool MosbyState::ready_limit(const Task& t) { return int(hand_.size()) <= g_->ha
 
 void MosbyState::input_discard(const Task& t, Action a) {
   discard(a - kDiscard);
-  roll_ = "Discarded " + g_->cards[a - kDiscard].name;
+  roll_ = strf(T("Discarded %s"), g_->card_label(a - kDiscard).c_str());
   if (t.op == CO_LIMIT) push(CO_LIMIT);
   return;
 }
@@ -652,7 +673,7 @@ void MosbyState::input_discard(const Task& t, Action a) {
 void MosbyState::input_event_roll(const Task& t, Action a) {
   int d = a - kDie;
   events_left_ = d + extra_events_;
-  show_roll(d, "Event cards this turn: " + std::to_string(events_left_));
+  show_roll(d, strf(T("Event cards this turn: %d"), events_left_));
   push(CO_EVENT_NEXT);
   return;
 }
@@ -697,9 +718,9 @@ bool MosbyState::ready_extend(const Task& t) {
 
 void MosbyState::input_extend(const Task& t, Action a) {
   int d = a - kDie;
-  show_roll(d, "Extend Union Lines Table");
+  show_roll(d, T("Extend Union Lines Table"));
   if (extended(d)) {  // a result that came up before is rolled again (7.1)
-    roll_ += " (already extended: roll again)";
+    roll_ += T(" (already extended: roll again)");
     return push(CO_EXTEND);
   }
   bool was = mosby_ >= 0 && in_lines(mosby_);
@@ -717,7 +738,7 @@ bool MosbyState::ready_pool_draw(const Task& t) {
 void MosbyState::input_extend_draw(const Task& t, Action a) {
   // The lines reach Mosby's space: a counter is drawn and examined (7.1, Extend the Front).
   int kind = a - kDraw, u = pool_unit(kind);
-  roll_ = "Drawn for Mosby's space: " + g_->kinds[kind].name;
+  roll_ = strf(T("Drawn for Mosby's space: %s"), g_->kind_label(kind).c_str());
   dice_ = {};
   if (g_->revised) use_status(mosby_, 1);  // the counter drawn is the space's garrison, seen: revealed
   if (g_->kinds[kind].type != COMBAT) {
@@ -736,14 +757,14 @@ bool MosbyState::ready_marker(const Task& t) {
 
 void MosbyState::input_marker(const Task& t, Action a) {
   dice_ = {};
-  roll_ = "Depot placed at " + g_->name(t.b) + " (its value face down)";
+  roll_ = strf(T("Depot placed at %s (its value face down)"), g_->name(t.b).c_str());
   return place_depot(t.b, a - kMarker);
 }
 
 void MosbyState::input_raid_die(const Task& t, Action a) {
   int d = a - kDie;
   int n = g_->node(g_->cards[t.a].num["die"][d - 1].get<std::string>());
-  show_roll(d, "Union Raiding Column -> " + g_->name(n));
+  show_roll(d, strf(T("Union Raiding Column -> %s"), g_->name(n).c_str()));
   devastate(n);
   return push(CO_RAID_DRAW, 0, n);
 }
@@ -751,7 +772,7 @@ void MosbyState::input_raid_die(const Task& t, Action a) {
 void MosbyState::input_raid_draw(const Task& t, Action a) {
   int kind = a - kDraw, u = pool_unit(kind), n = t.b;
   dice_ = {};
-  roll_ = "Raiding column at " + g_->name(n) + ": " + g_->kinds[kind].name;
+  roll_ = strf(T("Raiding column at %s: %s"), g_->name(n).c_str(), g_->kind_label(kind).c_str());
   if (n == mosby_) return event_combat(u, 2, g_->cards[g_->card_of[G::E_RAID]].num.value("surprise", -2));
   units_[u].loc = int16_t(n);
   units_[u].active = units_[u].seen = true;
@@ -766,7 +787,7 @@ void MosbyState::input_raid_step(const Task& t, Action a) {
   int u = t.a, here = units_[u].loc;
   const auto& rd = g_->roads[here];
   int to = rd[(d - 1) % int(rd.size())];
-  show_roll(d, "Raiding column moves at random from " + g_->name(here) + " to " + g_->name(to));
+  show_roll(d, strf(T("Raiding column moves at random from %s to %s"), g_->name(here).c_str(), g_->name(to).c_str()));
   units_[u].from = int16_t(here);
   units_[u].loc = int16_t(to);
   last_ = {here, to};
@@ -781,8 +802,9 @@ void MosbyState::input_raid_step(const Task& t, Action a) {
 
 void MosbyState::input_sweep(const Task& t, Action a) {
   int d = a - kDie;
-  show_roll(d, std::string("Union Sweep for the unit at ") + g_->name(units_[t.a].loc) +
-                   (d <= 3 ? ": back to the pool" : ": stays"));
+  show_roll(d, strf(d <= 3 ? T("Union Sweep for the unit at %s: back to the pool")
+                           : T("Union Sweep for the unit at %s: stays"),
+                    g_->name(units_[t.a].loc).c_str()));
   if (d <= 3) to_pool(t.a);
   return;
 }
@@ -803,12 +825,12 @@ void MosbyState::input_combat_cards(const Task& t, Action a) {
   int k = a - kPlay;
   const auto& c = g_->cards[k];
   discard(k);
-  roll_ += ", " + c.name;
+  roll_ += ", " + g_->card_label(k);
   switch (c.effect) {
     case G::C_HIDE:
       stack_.pop_back();  // the combat die is not rolled
       hidden_ = true;
-      roll_ = "Mosby hides (Hide card)";
+      roll_ = T("Mosby hides (Hide card)");
       if (mosby_ >= 0) {
         bool found = false;
         for (int u : units_at(mosby_)) found |= units_[u].active && combat(u);
@@ -851,7 +873,7 @@ void MosbyState::input_counterattack(const Task& t, Action a) {
   }
   card_mod_ = 0;
   rolled_ = true;
-  roll_ += "; Counterattack (modifier " + std::to_string(combat_mod_) + ")";
+  roll_ += strf(T("; Counterattack (modifier %d)"), combat_mod_);
   push(OP_COMBAT_ROLL);
   return push(CO_COMBAT_Q);
 }
@@ -862,7 +884,7 @@ void MosbyState::input_casualty_card(const Task& t, Action a) {
     discard(a - kPlay);
     stack_.pop_back();  // no casualty die
     escape_asked_ = false;
-    roll_ = "Mosby Escapes: the casualty check is negated";
+    roll_ = T("Mosby Escapes: the casualty check is negated");
     if (holds(G::C_AWARE_RESET)) push(CO_CASUALTY_Q, 0);
     return;
   }
@@ -871,7 +893,7 @@ void MosbyState::input_casualty_card(const Task& t, Action a) {
       wound();
     } else {
       discard(a - kPlay);
-      roll_ = "Mosby Escapes: the casualty check is negated";
+      roll_ = T("Mosby Escapes: the casualty check is negated");
     }
     if (!over_ && holds(G::C_AWARE_RESET)) push(CO_CASUALTY_Q, 0);
     return;
@@ -879,7 +901,7 @@ void MosbyState::input_casualty_card(const Task& t, Action a) {
   if (a != kGoOn) {
     discard(a - kPlay);
     set_awareness(1);
-    roll_ = "Awareness Reset: Union Awareness falls to 1";
+    roll_ = T("Awareness Reset: Union Awareness falls to 1");
   }
   return;
 }
@@ -889,7 +911,7 @@ void MosbyState::input_gain_initiative(const Task& t, Action a) {
   discard(a - kPlay);
   stack_.pop_back();  // no Initiative roll
   dice_ = {};
-  roll_ = "Initiative: Mosby (Gain the Initiative card)";
+  roll_ = T("Initiative: Mosby (Gain the Initiative card)");
   return start_phases(1);
 }
 
@@ -996,17 +1018,17 @@ std::string MosbyState::card_action_name(Action a) const {
     const Task& t = stack_.back();
     switch (t.op) {
       case CO_COMBAT_Q:
-        return "roll";
+        return N("roll");
       case CO_COUNTER_Q:
-        return "accept the result";
+        return N("accept the result");
       case CO_CASUALTY_Q:
-        return t.a == 2 ? "roll the casualty check" : t.a ? "accept the wound" : "continue";
+        return t.a == 2 ? N("roll the casualty check") : t.a ? N("accept the wound") : N("continue");
       case CO_INIT_Q:
-        return "roll for initiative";
+        return N("roll for initiative");
       case W_GUIDE_Q:
-        return "roll the escort checks";
+        return N("roll the escort checks");
       default:
-        return "continue";
+        return N("continue");
     }
   }
   if (a >= kMarker && a < kMarker + 90) return "marker:" + std::to_string(a - kMarker + 1);
@@ -1018,40 +1040,41 @@ std::string MosbyState::card_step_text() const {
   const Task& t = stack_.back();
   switch (t.op) {
     case CO_DRAW_ACTION:
-      return "Preparation A6: draw an Action card";
+      return T("Preparation A6: draw an Action card");
     case CO_LIMIT:
-      return "Hand limit 6: discard a card";
+      return T("Hand limit 6: discard a card");
     case CO_EVENT_ROLL:
-      return "Preparation A7: roll for the number of Event cards";
+      return T("Preparation A7: roll for the number of Event cards");
     case CO_EVENT_NEXT:
     case CO_EVENT_DRAW:
-      return "Preparation A7: draw the next Event card (" + std::to_string(events_left_) + " more after it)";
+      return strf(T("Preparation A7: draw the next Event card (%d more after it)"), events_left_);
     case CO_EXTEND:
-      return "Extend the Front: roll on the Extend Union Lines Table (a repeated result is rolled again)";
+      return T("Extend the Front: roll on the Extend Union Lines Table (a repeated result is rolled again)");
     case CO_XDRAW:
-      return "The lines reach Mosby: draw a Union counter for his space";
+      return T("The lines reach Mosby: draw a Union counter for his space");
     case CO_MARKER:
-      return "Depot: draw a depot marker face down";
+      return T("Depot: draw a depot marker face down");
     case CO_RAID_DIE:
-      return "Union Raiding Column: roll for its space";
+      return T("Union Raiding Column: roll for its space");
     case CO_RAID_DRAW:
-      return "Union Raiding Column: draw a combat unit";
+      return T("Union Raiding Column: draw a combat unit");
     case CO_RAID_STEP:
-      return "Union Raiding Column: roll for its random movement (" + std::to_string(t.c) + " left)";
+      return strf(T("Union Raiding Column: roll for its random movement (%d left)"), int(t.c));
     case CO_SWEEP:
-      return "Union Sweep: 1-3 returns the unit to the pool";
+      return T("Union Sweep: 1-3 returns the unit to the pool");
     case CO_COMBAT_Q:
-      return "Combat step 3D: play combat cards, or roll (modifier " + std::to_string(combat_mod_) + ")";
+      return strf(T("Combat step 3D: play combat cards, or roll (modifier %d)"), combat_mod_);
     case CO_COUNTER_Q:
-      return "Combat result " + g_->crt[pending_idx_].second + ": play Counterattack to fight again, or accept";
+      return strf(T("Combat result %s: play Counterattack to fight again, or accept"),
+                  g_->crt[pending_idx_].second.c_str());
     case CO_CASUALTY_Q:
-      return t.a == 2   ? "Casualty check: play Mosby Escapes now, or roll (it can still be played after a wound)"
-             : t.a == 1 ? "Mosby is wounded: play Mosby Escapes, or accept the wound"
-                        : "After the casualty check: play Awareness Reset, or continue";
+      return t.a == 2   ? T("Casualty check: play Mosby Escapes now, or roll (it can still be played after a wound)")
+             : t.a == 1 ? T("Mosby is wounded: play Mosby Escapes, or accept the wound")
+                        : T("After the casualty check: play Awareness Reset, or continue");
     case CO_INIT_Q:
-      return "Phases begin: play Gain the Initiative, or roll on the Initiative Table";
+      return T("Phases begin: play Gain the Initiative, or roll on the Initiative Table");
     case CO_PERM_DISCARD:
-      return "Mosby is wounded: give up one Permanent card";
+      return T("Mosby is wounded: give up one Permanent card");
   }
   return "";
 }
@@ -1064,26 +1087,26 @@ void MosbyState::card_view(Json& v) const {
   for (int k : h) {
     const auto& c = g_->cards[k];
     // The actions are named here so the renderer can offer them beside the card when they are legal.
-    Json card = {{"title", c.name},
+    Json card = {{"title", g_->card_label(k)},
                  {"text", c.effect_text},
                  {"note", c.note},
                  {"play", "play " + c.name},
                  {"discard", "discard " + c.name}};
-    if (c.permanent) card["tag"] = "Permanent";
+    if (c.permanent) card["tag"] = N("Permanent");
     cards.push_back(card);
   }
   for (int k : events_)
-    events.push_back({{"title", g_->cards[k].name}, {"text", g_->cards[k].effect_text}, {"note", g_->cards[k].note}});
+    events.push_back({{"title", g_->card_label(k)}, {"text", g_->cards[k].effect_text}, {"note", g_->cards[k].note}});
   v["cards"] = cards;
   v["events"] = events;
-  std::string hand = "Action cards in hand: " + std::to_string(hand_.size());
-  if (hidden_) hand += "; Mosby is hiding";
-  if (ames_left_) hand += "; Ames: " + std::to_string(ames_left_) + " entries left";
+  std::string hand = strf(T("Action cards in hand: %d"), int(hand_.size()));
+  if (hidden_) hand += T("; Mosby is hiding");
+  if (ames_left_) hand += strf(T("; Ames: %d entries left"), ames_left_);
   v["status"].push_back(hand);
   if (!events_.empty()) {
-    std::string e = "Event cards this turn:";
-    for (int k : events_) e += " " + g_->cards[k].name + ";";
-    e.pop_back();
+    std::string e;
+    for (int k : events_) e += (e.empty() ? "" : "; ") + g_->card_label(k);
+    e = strf(T("Event cards this turn: %s"), e.c_str());
     v["status"].push_back(e);
   }
 }

@@ -37,12 +37,10 @@ void MosbyState::begin_combat(bool mosby_attacks) {
   for (auto& [lo, m] : g_->reaction)
     if (total >= lo) react = m;
   combat_mod_ = odds + react;
-  std::ostringstream o;
-  o << (mosby_attacks ? "Mosby attacks" : "Union attacks") << " (" << att << " v " << def << ", odds "
-    << (r >= 0 ? std::to_string(r + 1) + ":1" : "1:" + std::to_string(1 - r)) << " " << (odds >= 0 ? "+" : "") << odds
-    << " on the " << (mosby_attacks ? "Mosby" : "Union") << " chart, reaction N+A " << total << " "
-    << (react >= 0 ? "+" : "") << react << ")";
-  roll_ = o.str();
+  std::string ratio = r >= 0 ? std::to_string(r + 1) + ":1" : "1:" + std::to_string(1 - r);
+  roll_ = strf(mosby_attacks ? T("Mosby attacks (%d v %d, odds %s %+d on the Mosby chart, reaction N+A %d %+d)")
+                             : T("Union attacks (%d v %d, odds %s %+d on the Union chart, reaction N+A %d %+d)"),
+               att, def, ratio.c_str(), odds, total, react);
   odds_mod_ = odds;
   push(OP_COMBAT_ROLL);
   cards_begin_combat();  // Permanent cards; the others are offered before the die (6.5 step 3D)
@@ -52,12 +50,11 @@ void MosbyState::begin_combat(bool mosby_attacks) {
 void MosbyState::finish_combat(int result_idx, int natural) {
   const std::string& res = g_->crt[result_idx].second;
   int total = natural + combat_mod_;
-  roll_ += ": die " + std::to_string(natural) + (combat_mod_ >= 0 ? " +" : " ") + std::to_string(combat_mod_) + " = " +
-           std::to_string(total) + " -> " + res;
+  roll_ += strf(T(": die %d %+d = %d -> %s"), natural, combat_mod_, total, res.c_str());
   if (res[0] == 'D') {
     int lost = res.size() > 1 ? res[1] - '0' : 0;
-    lose_pp(-g_->pp("combat_lost"), "combat lost");
-    lose_pp(lost * -g_->pp("per_guerrilla_sp"), "guerrilla strength lost");
+    lose_pp(-g_->pp("combat_lost"), N("combat lost"));
+    lose_pp(lost * -g_->pp("per_guerrilla_sp"), N("guerrilla strength lost"));
     strength_ = std::max(0, strength_ - lost);
     for (Leader& l : leaders_)
       if (l.state == 2) l.state = 3;  // he escapes (6.3)
@@ -70,8 +67,8 @@ void MosbyState::finish_combat(int result_idx, int natural) {
   }
   int hits = res.size() > 1 ? res[1] - '0' : 0;
   hits = std::min(hits, combat_strength_);
-  gain_pp(g_->pp("combat_won") + combat_strength_, "combat won");
-  gain_pp(g_->pp("per_union_sp") * hits, "Union strength points hit");
+  gain_pp(g_->pp("combat_won") + combat_strength_, N("combat won"));
+  gain_pp(g_->pp("per_union_sp") * hits, N("Union strength points hit"));
   set_awareness(awareness_ + g_->perf["awareness"].value("combat_won", 1));
   push(event_combat_ ? int(CO_EVENT_COMBAT_END) : int(OP_POST_COMBAT));  // an Event's unit returns to the pool
   if (natural == 1) push(OP_CASUALTY);
@@ -98,7 +95,7 @@ void MosbyState::wound() {
     return finish(false, N("Mosby is killed (a second wound)"));
   }
   wounded_turn_ = turn_;
-  lose_pp(-g_->pp("wound"), "Mosby wounded");
+  lose_pp(-g_->pp("wound"), N("Mosby wounded"));
   card_wounded();  // one Permanent Action card goes (5.1, 6.5)
 }
 
@@ -129,7 +126,7 @@ void MosbyState::input_skedaddle(const Task& t, Action a) {
   // 6.6: casualty check, -2 PP, the attackers scatter, the turn ends.
   stack_.pop_back();  // the combat roll
   int here = mosby_;
-  lose_pp(-g_->pp("skedaddle"), "skedaddled");
+  lose_pp(-g_->pp("skedaddle"), N("skedaddled"));
   card_combat_lost();  // the Cannon is lost
   for (Leader& l : leaders_)
     if (l.state == 2) l.state = 3;
@@ -145,7 +142,7 @@ void MosbyState::input_skedaddle(const Task& t, Action a) {
   end_turn_now();
   for (auto it = scatter.rbegin(); it != scatter.rend(); ++it) push(OP_RANDSTEP, *it, RS_SCATTER, 1);
   push(OP_CASUALTY);
-  roll_ = "Mosby skedaddles";
+  roll_ = T("Mosby skedaddles");
   return;
 }
 
@@ -225,7 +222,7 @@ bool MosbyState::run_retreat_all(const Task& t) {
 
 void MosbyState::input_casualty(const Task& t, Action a) {
   int d = a - kDie;
-  show_roll(d, std::string("Casualty check: ") + (d <= 2 ? "Mosby is wounded" : "no effect"));
+  show_roll(d, d <= 2 ? T("Casualty check: Mosby is wounded") : T("Casualty check: no effect"));
   if (card_casualty(d)) return;  // Mosby Escapes, Awareness Reset
   if (d <= 2) wound();
   return;

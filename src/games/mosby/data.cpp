@@ -3,12 +3,22 @@
 #include <algorithm>
 #include <string>
 
+#include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
 
 namespace gamut::mosby {
 
 namespace {
+
+// The data's tables by their keys, as the rules panel names its components ("tables: crt",
+// component_name in ui/rules_panel.cpp, through T()): marked here for the French tables.
+[[maybe_unused]] constexpr const char* kTableNames[] = {
+    N("awareness"),     N("recruitment"),   N("initiative"),     N("crt"),          N("odds_mosby"),
+    N("odds_union"),    N("reaction"),      N("union_movement"), N("extend_lines"), N("performance"),
+    N("depot_values"),  N("depot_sites"),   N("flag_spaces"),    N("bridges"),      N("leaders"),
+    N("wagon_train"),   N("hand_limit"),    N("status_markers"), N("calibration"),  N("demolition"),
+    N("interrogation"), N("depot_contents")};
 
 UnitType type_of(const std::string& s) {
   if (s == "combat") return COMBAT;
@@ -25,6 +35,24 @@ int MosbyGame::kind_of(UnitType t, int s) const {
   for (size_t k = 0; k < kinds.size(); ++k)
     if (kinds[k].type == t && (t != COMBAT || kinds[k].strength == s)) return int(k);
   return -1;
+}
+
+// Kind::name stays English (action ids are made of it); this is its name on the screen.
+std::string MosbyGame::kind_label(int kind) const {
+  const Kind& k = kinds[size_t(kind)];
+  switch (k.type) {
+    case COMBAT:
+      return strf(T("combat %d"), k.strength);
+    case BLANK:
+      return T("blank");
+    case PICKET:
+      return T("picket");
+    case COURIER:
+      return T("courier");
+    case WAGON:
+      return T("wagon");
+  }
+  return k.name;
 }
 
 MosbyGame::MosbyGame(const Json& d, int version) : Game("mosby", 1, 1, true, d, version) {

@@ -554,7 +554,10 @@ class MosbyGame : public Game {
     C_NONE
   };
   struct CardType {
-    std::string id, name;
+    std::string id, name;  // name: the English, with its face's detail ("Depot (Vienna)"); code matches it
+    std::string base;      // the card's name without the detail, a key of the game's table
+    Json face;             // the printed face's own numbers (null: a card with one face)
+    int face_no = 0;
     std::string effect_text, note;  // the card's effect and its historical note, apart for the view
     std::string text;               // both, for the log and the CLI
     Effect effect;
@@ -562,8 +565,10 @@ class MosbyGame : public Game {
     int count;
     Json num;  // the card's numbers, its face's merged in
   };
-  std::vector<CardType> cards;            // empty in v1 data: no cards are drawn
-  std::array<int, C_NONE + 1> card_of{};  // effect -> first type with it (-1 none)
+  std::vector<CardType> cards;             // empty in v1 data: no cards are drawn
+  std::string card_label(int type) const;  // the name to show, in the reader's language
+  std::string kind_label(int kind) const;  // a counter's kind to show: "combat 2", "courier"
+  std::array<int, C_NONE + 1> card_of{};   // effect -> first type with it (-1 none)
   void load_cards(const Json& d);
 };
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
 
@@ -17,7 +18,7 @@ void MosbyState::mosby_enter(int n) {
   for (int i = 0; i < 2; ++i)
     if (leaders_[i].state == 2 && !in_lines(n)) {
       leaders_[i].state = 3;
-      gain_pp(g_->pp("kidnap"), "kidnapped leader brought out");
+      gain_pp(g_->pp("kidnap"), N("kidnapped leader brought out"));
     }
   bool active_combat = false;
   for (int u : units_at(n)) {
@@ -325,8 +326,9 @@ void MosbyState::input_scout(const Task& t, Action a) {
   int d = a - kDie;
   int n = t.a;
   bool ok = d + scout_bonus() > awareness_;  // the Scout card (6.1 step 2)
-  show_roll(d, "Scout " + g_->name(n) + " (succeeds above Awareness " + std::to_string(awareness_) +
-                   "): " + (ok ? "success" : "failure"));
+  show_roll(d, strf(ok ? T("Scout %s (succeeds above Awareness %d): success")
+                       : T("Scout %s (succeeds above Awareness %d): failure"),
+                    g_->name(n).c_str(), awareness_));
   if (ok) return scout_success(n);
   push(OP_SCOUT_FAIL, n);
   if (unrevealed(n)) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
 
@@ -59,7 +60,7 @@ void MosbyState::demolish_effect(Action what, bool success) {
     if (success) {
       wagon_state_ = 2;
       escorts_.clear();  // its escorts are free to pursue Mosby (7.8)
-      gain_pp(g_->pp("wagon_train"), "Union Wagon Train destroyed");
+      gain_pp(g_->pp("wagon_train"), N("Union Wagon Train destroyed"));
     }
     set_awareness(awareness_ + g_->perf["awareness"].value("wagon_train", 2));
     around_checks(mosby_, false);
@@ -68,9 +69,9 @@ void MosbyState::demolish_effect(Action what, bool success) {
   }
   Space& s = spaces_[mosby_];
   if (success) {
-    if (what == kDemolishBridge) s.bridge = 2, gain_pp(g_->pp("bridge"), "bridge demolished");
-    if (what == kDemolishDepot) s.depot_destroyed = true, gain_pp(g_->depot_values[s.depot], "depot destroyed");
-    if (what == kDemolishRail) s.rail_destroyed = true, gain_pp(g_->pp("railroad"), "railroad demolished");
+    if (what == kDemolishBridge) s.bridge = 2, gain_pp(g_->pp("bridge"), N("bridge demolished"));
+    if (what == kDemolishDepot) s.depot_destroyed = true, gain_pp(g_->depot_values[s.depot], N("depot destroyed"));
+    if (what == kDemolishRail) s.rail_destroyed = true, gain_pp(g_->pp("railroad"), N("railroad demolished"));
   }
   set_awareness(awareness_ + g_->perf["awareness"].value("demolish", 1));
   around_checks(mosby_, true);
@@ -88,7 +89,7 @@ void MosbyState::wagon_on_enter(int n) {
     const Json& r = opt_table(g_, "depot_contents")["results"][loot_ - 1];
     int pp = 0, aw = 0, st = 0;
     apply_result(*this, r, pp, aw, st);
-    if (pp > 0) gain_pp(pp, "depot contents carried off");
+    if (pp > 0) gain_pp(pp, N("depot contents carried off"));
     if (aw) set_awareness(awareness_ + aw);
     strength_ += st;
     loot_ = 0;
@@ -101,7 +102,7 @@ void MosbyState::wagon_on_reveal(int n) {
   if (!opt_[5] || turn_ < 5 || !g_->north[n]) return;
   bool tc = false;
   for (const auto& l : g_->adj[n]) tc |= spaces_[l.to].tc;
-  gain_pp(tc ? 2 : 1, "space north of the Potomac revealed");
+  gain_pp(tc ? 2 : 1, N("space north of the Potomac revealed"));
 }
 
 void MosbyState::wagon_on_noncombat(int u) {
@@ -120,7 +121,7 @@ void MosbyState::hide_cannon(int n) {
   if (it == hand_.end()) return;
   hand_.erase(it);
   cannon_at_ = n;
-  roll_ = "The Cannon is hidden at " + g_->name(n);
+  roll_ = strf(T("The Cannon is hidden at %s"), g_->name(n).c_str());
 }
 
 void MosbyState::union_entered(int n) {
@@ -152,15 +153,18 @@ void MosbyState::input_demolition(const Task& t, Action a) {
   int idx = t.a == kDemolishBridge ? 0 : t.a == kDemolishDepot ? 1 : t.a == kDemolishRail ? 2 : 3;
   int need = opt_table(g_, "demolition")["succeeds_on"].value(key[idx], 2);
   bool ok = d >= need;
-  show_roll(d, std::string("Demolition Table (") + key[idx] + ", " + std::to_string(need) +
-                   "+ succeeds): " + (ok ? "destroyed" : "failure"));
+  static const char* what[] = {N("bridge"), N("depot"), N("railroad"), N("wagon train")};  // key[], in words
+  show_roll(d, strf(ok ? T("Demolition Table (%s, %d+ succeeds): destroyed")
+                       : T("Demolition Table (%s, %d+ succeeds): failure"),
+                    T(what[idx]), need));
   return demolish_effect(t.a, ok);
 }
 
 void MosbyState::input_rail_repair(const Task& t, Action a) {
   int d = a - kDie;
   bool fixed = d <= 3;
-  show_roll(d, "Railroad repair at " + g_->name(t.a) + (fixed ? ": repaired" : ": still destroyed"));
+  show_roll(d, strf(fixed ? T("Railroad repair at %s: repaired") : T("Railroad repair at %s: still destroyed"),
+                    g_->name(t.a).c_str()));
   if (fixed) {
     spaces_[t.a].rail_destroyed = false;
     // A revealed marker flips to its ● side: the space is garrisoned again.
@@ -172,7 +176,7 @@ void MosbyState::input_rail_repair(const Task& t, Action a) {
 void MosbyState::input_depot_contents(const Task& t, Action a) {
   int d = a - kDie;
   const Json& r = opt_table(g_, "depot_contents")["results"][d - 1];
-  show_roll(d, "Depot Demolition Table: " + r.value("text", std::string()));
+  show_roll(d, strf(T("Depot Demolition Table: %s"), T(r.value("text", std::string())).c_str()));
   if (r.contains("pp") || r.contains("awareness") || r.contains("strength")) {  // carried off on leaving
     loot_ = d;
     loot_at_ = mosby_;
@@ -188,11 +192,11 @@ void MosbyState::input_interrogate_q(const Task& t, Action a) {
 void MosbyState::input_interrogation(const Task& t, Action a) {
   int d = a - kDie;
   const Json& r = opt_table(g_, "interrogation")["results"][d - 1];
-  show_roll(d, "Interrogation Table: " + r.value("text", std::string()));
+  show_roll(d, strf(T("Interrogation Table: %s"), T(r.value("text", std::string())).c_str()));
   int pp = 0, aw = 0, st = 0;
   apply_result(*this, r, pp, aw, st);
-  if (pp > 0) gain_pp(pp, "interrogation");
-  if (pp < 0) lose_pp(-pp, "interrogation");
+  if (pp > 0) gain_pp(pp, N("interrogation"));
+  if (pp < 0) lose_pp(-pp, N("interrogation"));
   if (aw) set_awareness(awareness_ + aw);
   return;
 }
@@ -202,7 +206,7 @@ void MosbyState::input_hide_search(const Task& t, Action a) {
   // Found on 1-2 inside the Union lines, on 1 outside: the Hide card has no effect and the
   // units in his space attack at once; otherwise it works as usual.
   bool found = mosby_ >= 0 && d <= (in_lines(mosby_) ? 2 : 1);
-  show_roll(d, found ? "The Union finds the hidden Mosby (8.3)" : "The search fails: Mosby stays hidden (8.3)");
+  show_roll(d, found ? T("The Union finds the hidden Mosby (8.3)") : T("The search fails: Mosby stays hidden (8.3)"));
   if (t.a == 2) {  // a non-combat unit entered: found, it is eliminated; else it stays and the Hide holds
     if (found) hidden_ = false;
     if (found && units_[t.b].loc == mosby_) eliminate_noncombat(t.b);
@@ -219,7 +223,7 @@ void MosbyState::input_hide_search(const Task& t, Action a) {
 
 void MosbyState::input_cannon_search(const Task& t, Action a) {
   int d = a - kDie;
-  show_roll(d, d <= 2 ? "The Cannon is found and lost" : "The Cannon stays hidden");
+  show_roll(d, d <= 2 ? T("The Cannon is found and lost") : T("The Cannon stays hidden"));
   if (d <= 2) cannon_at_ = -1;
   return;
 }

@@ -100,7 +100,7 @@ bool MosbyState::pop_task() {
 
 void MosbyState::show_roll(int d, const std::string& what) {
   dice_ = {d};
-  roll_ = what + ": die " + std::to_string(d);
+  roll_ = strf(T("%s: die %d"), what.c_str(), d);
 }
 
 void MosbyState::advance() {
@@ -244,8 +244,7 @@ bool MosbyState::run_prep_moves(const Task& t) {
 void MosbyState::input_recruit(const Task& t, Action a) {
   int d = a - kDie;
   strength_ = g_->recruit_tab[std::min(notoriety_, 10) - 1][d - 1];
-  show_roll(
-      d, "Recruitment (Notoriety " + std::to_string(notoriety_) + " column) -> strength " + std::to_string(strength_));
+  show_roll(d, strf(T("Recruitment (Notoriety %d column) -> strength %d"), notoriety_, strength_));
   if (strength_ == 0) {
     mosby_removed();
     end_turn_now();
@@ -270,8 +269,8 @@ void MosbyState::input_initiative(const Task& t, Action a) {
   int d = a - kDie;
   int bonus = card_initiative_bonus();
   int who = d + bonus >= g_->init_needed ? 1 : 2;
-  show_roll(
-      d, std::string("Initiative: ") + (who == 1 ? "Mosby" : "Union") + (bonus ? " (+1, Initiative Bonus card)" : ""));
+  show_roll(d, strf(bonus ? T("Initiative: %s (+1, Initiative Bonus card)") : T("Initiative: %s"),
+                    who == 1 ? "Mosby" : T("Union")));
   return start_phases(who);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/text.h"
 #include "mosby.h"
 
 namespace gamut::mosby {
@@ -24,7 +25,9 @@ Json MosbyState::summary() const {
   std::map<std::string, Sum> by_why;
   int earned = 0, lost = 0;
   for (const PpEntry& e : ledger_) {
-    std::string why = e.why && *e.why ? e.why : "other";
+    std::string why = e.why && *e.why ? e.why : N("other");
+    for (size_t k = 0; k < g_->cards.size(); ++k)  // an Event card's points: its name as the reader reads it
+      if (e.why == g_->cards[k].name.c_str()) why = g_->card_label(int(k));
     Json j;
     j["turn"] = e.turn;
     j["points"] = e.points;

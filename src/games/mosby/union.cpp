@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
 
@@ -81,8 +82,8 @@ void MosbyState::to_hold(int u) {
 void MosbyState::eliminate_noncombat(int u) {
   wagon_on_noncombat(u);
   UnitType t = g_->kinds[units_[u].kind].type;
-  if (t == COURIER) gain_pp(g_->pp("courier"), "courier eliminated");
-  if (t == WAGON) gain_pp(g_->pp("supply_wagon"), "supply wagon eliminated");
+  if (t == COURIER) gain_pp(g_->pp("courier"), N("courier eliminated"));
+  if (t == WAGON) gain_pp(g_->pp("supply_wagon"), N("supply wagon eliminated"));
   to_hold(u);
 }
 
@@ -231,14 +232,14 @@ void MosbyState::input_random_move(const Task& t, Action a) {
   int u = t.a, here = units_[u].loc;
   const auto& rd = g_->roads[here];
   int to = rd[(d - 1) % int(rd.size())];
-  show_roll(d, std::string("Random movement from ") + g_->name(here) + " (road " +
-                   std::to_string((d - 1) % rd.size() + 1) + " clockwise from road 1) to " + g_->name(to));
+  show_roll(d, strf(T("Random movement from %s (road %d clockwise from road 1) to %s"), g_->name(here).c_str(),
+                    int((d - 1) % rd.size() + 1), g_->name(to).c_str()));
   // 6.2 L2, for every unit in the Phases: "a unit crossing the Potomac along a road must use its
   // entire Move Action to cross". Past the first step the crossing waits for the next Phase; on the
   // first it ends the move. (c & 16: a step after the first; before v3 the river was ignored here.)
   bool crossing = g_->revised && t.b == RS_PHASE && phases_ && blocked_potomac(here, to);
   if (crossing && (t.c & 16)) {
-    roll_ += ": it stops at the Potomac";
+    roll_ += T(": it stops at the Potomac");
     return;
   }
   units_[u].from = int16_t(here);
@@ -247,7 +248,7 @@ void MosbyState::input_random_move(const Task& t, Action a) {
   if (t.b == RS_PREP) {
     if (to == mosby_) {
       if (combat(u)) {
-        lose_pp(-g_->pp("prep_caught"), "caught in Preparation");
+        lose_pp(-g_->pp("prep_caught"), N("caught in Preparation"));
         mosby_removed();
         end_turn_now();
         push(OP_CASUALTY);
@@ -302,13 +303,22 @@ bool MosbyState::run_union_act(const Task& t) {
   return true;
 }
 
+// The Union Movement Table's results are codes of the rules data; the roll's line shows them in words.
+static const char* movement_words(const std::string& m) {
+  for (const char* w :
+       {N("deactivate"), N("random1"), N("random3"), N("toward"), N("toward4"), N("nearest"), N("away")})
+    if (m == w) return T(w);
+  return m.c_str();
+}
+
 void MosbyState::input_union_roll(const Task& t, Action a) {
   int d = a - kDie;
   int u = t.a;
   bool c = combat(u);
   const std::string& m = (c ? g_->move_combat : g_->move_noncombat)[d - 1];
-  show_roll(d, "Union Movement Table (" + std::string(c ? "combat" : "non-combat") + " column) for the " +
-                   g_->kinds[units_[u].kind].name + " at " + g_->name(units_[u].loc) + ": " + m);
+  show_roll(d, strf(c ? T("Union Movement Table (combat column) for the %s at %s: %s")
+                      : T("Union Movement Table (non-combat column) for the %s at %s: %s"),
+                    g_->kind_label(units_[u].kind).c_str(), g_->name(units_[u].loc).c_str(), movement_words(m)));
   if (m == "deactivate") return deactivate(u);
   int steps = 3;
   int mode = MV_TOWARD;
@@ -378,7 +388,7 @@ void MosbyState::input_path(const Task& t, Action a) {
   int u = t.a, to = a - kPath, here = units_[u].loc;
   if (candidates_.size() > 1) {
     dice_ = {};
-    roll_ = "Die roll among " + std::to_string(candidates_.size()) + " equal paths: " + g_->name(to);
+    roll_ = strf(T("Die roll among %d equal paths: %s"), int(candidates_.size()), g_->name(to).c_str());
   }
   candidates_.clear();
   bool crossing = phases_ && blocked_potomac(here, to);
@@ -415,11 +425,12 @@ void MosbyState::input_checks(const Task& t, Action a) {
   Check k = checks_.front();
   checks_.erase(checks_.begin());
   bool act = d + (check_ctx_ == CK_ENTER && !phases_ ? entry_check_bonus() : 0) <= awareness_;  // Scout card
-  std::string what = k.what == 0   ? "the garrison of " + g_->name(k.id)
-                     : k.what == 1 ? "a counter at " + g_->name(units_[k.id].loc)
-                                   : "the Troop Concentration at " + g_->name(k.id);
-  show_roll(d, "Activation check for " + what + " (activates on " + std::to_string(awareness_) +
-                   " or less): " + (act ? "activated" : "stays put"));
+  std::string what = k.what == 0   ? strf(T("the garrison of %s"), g_->name(k.id).c_str())
+                     : k.what == 1 ? strf(T("a counter at %s"), g_->name(units_[k.id].loc).c_str())
+                                   : strf(T("the Troop Concentration at %s"), g_->name(k.id).c_str());
+  show_roll(d, strf(act ? T("Activation check for %s (activates on %d or less): activated")
+                        : T("Activation check for %s (activates on %d or less): stays put"),
+                    what.c_str(), awareness_));
   push(OP_CHECKS);
   if (k.what == 0) {
     if (!act && check_ctx_ == CK_ENTER && opt_[8]) {  // 8.8: a ● marker, the garrison stays unknown
@@ -469,7 +480,7 @@ void MosbyState::input_draw(const Task& t, Action a) {
   units_[u].from = -1;
   if (t.a == DR_UNSEEN) return;  // placed face down without looking (6.1 example)
   units_[u].seen = true;
-  roll_ = "Drawn from the pool for " + g_->name(n) + ": " + g_->kinds[kind].name;
+  roll_ = strf(T("Drawn from the pool for %s: %s"), g_->name(n).c_str(), g_->kind_label(kind).c_str());
   if (ty == BLANK) return to_hold(u);
   if (t.a == DR_ACTIVATE) {
     units_[u].active = true;

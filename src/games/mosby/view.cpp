@@ -45,35 +45,35 @@ std::string MosbyState::action_name(Action a) const {
   if (node_action(a, kHideCannon)) return "hide the Cannon:" + g_->name(a - kHideCannon);
   switch (a) {
     case kAttack:
-      return "attack";
+      return N("attack");
     case kDemolishBridge:
-      return "demolish bridge";
+      return N("demolish bridge");
     case kDemolishDepot:
-      return "demolish depot";
+      return N("demolish depot");
     case kDemolishRail:
-      return "demolish railroad";
+      return N("demolish railroad");
     case kDemolishWagon:
-      return "demolish wagon train";
+      return N("demolish wagon train");
     case kKidnap:
-      return "kidnap";
+      return N("kidnap");
     case kFree:
-      return "free the leader";
+      return N("free the leader");
     case kDisband:
-      return "disband";
+      return N("disband");
     case kPass:
-      return "pass";
+      return N("pass");
     case kStop:
-      return "stop";
+      return N("stop");
     case kSkedaddle:
-      return "skedaddle";
+      return N("skedaddle");
     case kStand:
-      return "stand and fight";
+      return N("stand and fight");
     case kInterrogate:
-      return "interrogate";
+      return N("interrogate");
     case kCarryCannon:
-      return "carry the Cannon";
+      return N("carry the Cannon");
     case kRelease:
-      return "release";
+      return N("release");
   }
   return "?" + std::to_string(a);
 }
@@ -85,19 +85,19 @@ std::string MosbyState::public_name(Action a, int viewer) const {
     return T("draws a counter, placed face down, unseen");
   if (to_move() == kChance && stack_.back().op == CO_MARKER) return T("draws a depot marker, face down");
   auto at = [&](Action base) { return g_->name(a - base); };
-  auto card = [&](Action base) { return g_->cards[size_t(a - base)].name.c_str(); };
+  auto card = [&](Action base) { return g_->card_label(int(a - base)); };
   bool card_step = !over_ && (needs() == Needs::CARD_CHANCE || needs() == Needs::CARD_CHOICE);
   if (card_step || (a >= kPlay && a <= kGoOn)) {
-    if (a >= kPlay && a < kPlay + 100) return strf(T("plays %s"), card(kPlay));
-    if (a >= kDiscard && a < kDiscard + 100) return strf(T("discards %s"), card(kDiscard));
+    if (a >= kPlay && a < kPlay + 100) return strf(T("plays %s"), card(kPlay).c_str());
+    if (a >= kDiscard && a < kDiscard + 100) return strf(T("discards %s"), card(kDiscard).c_str());
     if (a >= kGuide && a < kDulaney) return strf(T("enters %s with Local Guide"), at(kGuide).c_str());
     if (a >= kDulaney && a < kInfo) return strf(T("enters %s with French Dulaney"), at(kDulaney).c_str());
     if (node_action(a, kInfo)) return strf(T("scouts %s with Local Information"), at(kInfo).c_str());
     if (a >= kCardDraw && a < kCardDraw + 100)
       return strf(g_->cards[size_t(a - kCardDraw)].event ? T("draws the event %s") : T("draws the card %s"),
-                   card(kCardDraw));
+                  card(kCardDraw).c_str());
     if (a >= kMarker && a < kMarker + 90) return strf(T("draws depot marker %d"), a - kMarker + 1);
-    if (a >= kDraw && a < kDraw + 100) return strf(T("draws a %s counter"), g_->kinds[size_t(a - kDraw)].name.c_str());
+    if (a >= kDraw && a < kDraw + 100) return strf(T("draws a %s counter"), g_->kind_label(a - kDraw).c_str());
     if (a == kGoOn) return T(action_name(a));
     return strf(T("rolls %d"), a - kDie);
   }
@@ -105,12 +105,12 @@ std::string MosbyState::public_name(Action a, int viewer) const {
     switch (needs()) {
       case Needs::DRAW:
       case Needs::ESCORT_DRAW:
-        return strf(T("draws a %s counter"), g_->kinds[size_t(a - kDraw)].name.c_str());
+        return strf(T("draws a %s counter"), g_->kind_label(a - kDraw).c_str());
       case Needs::PATH:
         return strf(T("the die picks the road to %s"), at(kPath).c_str());
       case Needs::PICK:
         return strf(T("the die picks the unit at %s to take the loss"),
-                     g_->name(std::max(0, int(units_[size_t(a - kPick)].loc))).c_str());
+                    g_->name(std::max(0, int(units_[size_t(a - kPick)].loc))).c_str());
       default:
         return strf(T("rolls %d"), a - kDie);
     }
@@ -135,9 +135,9 @@ std::vector<int> MosbyState::action_nodes(Action a) const {
 std::string MosbyState::check_target() const {
   if (checks_.empty()) return "";
   const Check& k = checks_.front();
-  if (k.what == 0) return "the garrison of " + g_->name(k.id);
-  if (k.what == 2) return "the Troop Concentration at " + g_->name(k.id);
-  return "a counter at " + g_->name(std::max(0, int(units_[k.id].loc)));
+  if (k.what == 0) return strf(T("the garrison of %s"), g_->name(k.id).c_str());
+  if (k.what == 2) return strf(T("the Troop Concentration at %s"), g_->name(k.id).c_str());
+  return strf(T("a counter at %s"), g_->name(std::max(0, int(units_[k.id].loc))).c_str());
 }
 
 CardWindow MosbyState::window() const {
@@ -177,7 +177,7 @@ std::string MosbyState::step() const {
     case OP_CASUALTY:
       return T("Mosby casualty check (1-2: wounded)");
     case OP_CHECKS:
-      return strf(T("Activation check for %s (%d or less activates)"), T(check_target()).c_str(), awareness_);
+      return strf(T("Activation check for %s (%d or less activates)"), check_target().c_str(), awareness_);
     case OP_SCOUT:
       return T("Roll to scout (above Awareness succeeds)");
     case OP_DRAW:
@@ -210,11 +210,12 @@ Json MosbyState::view(int seat) const {
       if (!label.empty()) p["label"] = label;
       pieces.push_back(p);
     } else if (x.loc == kPool) {
-      side.push_back({{"seat", -1}, {"face", "union-hidden"}, {"where", "pool"}});
+      side.push_back({{"seat", -1}, {"face", "union-hidden"}, {"where", N("pool")}});
     } else {
-      std::string where = x.loc == kHold   ? "holding box"
-                          : x.loc == kElim ? "eliminated"
-                                           : "reinforcements " + std::to_string(g_->unit_reinf_[u]);
+      // The panel names a box through T(): the fixed words are marked, the numbered ones made here.
+      std::string where = x.loc == kHold   ? N("holding box")
+                          : x.loc == kElim ? N("eliminated")
+                                           : strf(T("reinforcements %d"), g_->unit_reinf_[u]);
       Json p = {{"seat", -1}, {"face", std::string("union-") + kTypeName[k.type]}, {"where", where}};
       if (k.type == COMBAT) p["label"] = std::to_string(k.strength);
       side.push_back(p);
@@ -235,9 +236,9 @@ Json MosbyState::view(int seat) const {
   const char* lname[] = {"General Stoughton", "Colonel Dulaney"};
   for (int i = 0; i < 2; ++i) {
     if (leaders_[i].state == 1)
-      pieces.push_back({{"node", nid(leaders_[i].loc)}, {"seat", -1}, {"face", "leader"}, {"label", lname[i]}});
+      pieces.push_back({{"node", nid(leaders_[i].loc)}, {"seat", -1}, {"face", "leader"}, {"label", T(lname[i])}});
     if (leaders_[i].state == 2)
-      side.push_back({{"seat", 0}, {"face", "leader"}, {"where", std::string("kidnapped: ") + lname[i]}});
+      side.push_back({{"seat", 0}, {"face", "leader"}, {"where", strf(T("kidnapped: %s"), T(lname[i]))}});
   }
   int markers = 0;
   for (const Space& s : spaces_) markers += s.status != 0;

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
 
@@ -86,7 +87,7 @@ bool MosbyState::run_wagon_move(const Task& t) {
     wagon_state_ = 3;
     last_ = {wagon_at_};
     wagon_at_ = -1;
-    roll_ = "The Wagon Train leaves the map at " + g_->name(g_->wagon_end);
+    roll_ = strf(T("The Wagon Train leaves the map at %s"), g_->name(g_->wagon_end).c_str());
     return true;
   }
   if (wagon_at_ == mosby_) return true;  // it stops while Mosby is in its space
@@ -116,8 +117,9 @@ void MosbyState::input_wagon_step(const Task& t, Action a) {
       if (units_[u].loc == from && units_[u].active) units_[u].from = int16_t(from), units_[u].loc = int16_t(to);
     last_ = {from, to};
     dice_ = {};
-    roll_ = std::string("The Wagon Train moves ") + (choice ? "(a die roll between equal routes) " : "") + "from " +
-            g_->name(from) + " to " + g_->name(to);
+    roll_ = strf(choice ? T("The Wagon Train moves (a die roll between equal routes) from %s to %s")
+                        : T("The Wagon Train moves from %s to %s"),
+                 g_->name(from).c_str(), g_->name(to).c_str());
     if (to == g_->wagon_end) wagon_arrived_ = true;
     // 7.8: "These checks must be made when Mosby's guerrilla band and the Wagon Train first meet in
     // a space". Rolling into his space in the Union's Action, the train would otherwise face his
@@ -152,8 +154,9 @@ void MosbyState::input_escort_checks(const Task& t, Action a) {
   int d = a - kDie;
   bool act = d <= awareness_;
   dice_ = {d};
-  roll_ = "Activation check for a Wagon Train escort (activates on " + std::to_string(awareness_) + " or less): die " +
-          std::to_string(d) + (act ? ", activated" : ", stays put");
+  roll_ = strf(act ? T("Activation check for a Wagon Train escort (activates on %d or less): die %d, activated")
+                   : T("Activation check for a Wagon Train escort (activates on %d or less): die %d, stays put"),
+               awareness_, d);
   push(W_ESCORT_CHECKS, t.a - 1, t.b, t.c);
   if (act)
     push(W_DRAW, 1, wagon_at_);
@@ -166,7 +169,7 @@ void MosbyState::input_guide_q(const Task& t, Action a) {
   if (a == kGoOn) return;  // the checks below are rolled
   discard(a - kPlay);
   stack_.pop_back();  // the escort checks
-  roll_ = "Local Guide: the escort checks are negated";
+  roll_ = T("Local Guide: the escort checks are negated");
 }
 
 bool MosbyState::ready_escort_draw(const Task& t) {
@@ -187,39 +190,39 @@ void MosbyState::input_escort_draw(const Task& t, Action a) {
   units_[u].from = -1;
   dice_ = {};
   if (t.a == 2) {  // the train is gone: the escort is placed face down, a free unit (7.8)
-    roll_ = "A freed escort is placed face down at " + g_->name(t.b);
+    roll_ = strf(T("A freed escort is placed face down at %s"), g_->name(t.b).c_str());
     return;
   }
   units_[u].active = units_[u].seen = true;
   if (wagon_state_ == 1) escorts_.push_back(u);
-  roll_ = "Wagon Train escort drawn: " + g_->kinds[kind].name;
+  roll_ = strf(T("Wagon Train escort drawn: %s"), g_->kind_label(kind).c_str());
   return;
 }
 
 std::string MosbyState::wagon_step(int op) const {
   switch (op) {
     case W_STEP:
-      return "A die roll chooses between equal routes";
+      return T("A die roll chooses between equal routes");
     case W_ESCORT_CHECKS:
-      return "Activation check for a Wagon Train escort (" + std::to_string(awareness_) + " or less activates)";
+      return strf(T("Activation check for a Wagon Train escort (%d or less activates)"), awareness_);
     case W_DRAW:
-      return "Draw a Union combat unit from the pool for the Wagon Train escort";
+      return T("Draw a Union combat unit from the pool for the Wagon Train escort");
     case W_DEMOLISH_ROLL:
-      return "Roll on the Demolition Table (8.6)";
+      return T("Roll on the Demolition Table (8.6)");
     case W_RAIL:
-      return "Railroad repair roll (8.4: 1-3 repaired)";
+      return T("Railroad repair roll (8.4: 1-3 repaired)");
     case W_DEPOT:
-      return "Roll on the Depot Demolition Table (8.9)";
+      return T("Roll on the Depot Demolition Table (8.9)");
     case W_INTERROGATE:
-      return "Roll on the Interrogation Table (8.7)";
+      return T("Roll on the Interrogation Table (8.7)");
     case W_CANNON_SEARCH:
-      return "A Union unit searches the Cannon's hiding place (8.3: 1-2 found)";
+      return T("A Union unit searches the Cannon's hiding place (8.3: 1-2 found)");
     case W_HIDE_SEARCH:
-      return "The Union searches the space where Mosby hides (8.3)";
+      return T("The Union searches the space where Mosby hides (8.3)");
     case W_INTERROGATE_Q:
-      return "Interrogate the captured unit (8.7) or let it go";
+      return T("Interrogate the captured unit (8.7) or let it go");
     case W_GUIDE_Q:
-      return "Mosby meets the Wagon Train: play Local Guide to negate the escort checks, or roll them (7.8)";
+      return T("Mosby meets the Wagon Train: play Local Guide to negate the escort checks, or roll them (7.8)");
   }
   return "";
 }
@@ -277,15 +280,14 @@ void MosbyState::wagon_view(Json& v) const {
               {"seat", -1},
               {"face", wagon_state_ == 2 ? "wagon-train-destroyed" : "wagon-train"}};
     v["pieces"].push_back(p);
-    std::string st = "Wagon Train at " + g_->name(wagon_at_);
-    if (wagon_state_ == 2)
-      st += " (destroyed)";
-    else
-      st += " bound for " + g_->name(g_->wagon_end) + ", escorts not yet seen: " + std::to_string(escorts_hidden_);
+    std::string st = wagon_state_ == 2
+                         ? strf(T("Wagon Train at %s (destroyed)"), g_->name(wagon_at_).c_str())
+                         : strf(T("Wagon Train at %s bound for %s, escorts not yet seen: %d"),
+                                g_->name(wagon_at_).c_str(), g_->name(g_->wagon_end).c_str(), escorts_hidden_);
     v["status"].push_back(st);
   }
-  if (cannon_at_ >= 0) v["status"].push_back("The Cannon is hidden at " + g_->name(cannon_at_));
-  if (loot_) v["status"].push_back("Depot contents to carry off from " + g_->name(loot_at_));
+  if (cannon_at_ >= 0) v["status"].push_back(strf(T("The Cannon is hidden at %s"), g_->name(cannon_at_).c_str()));
+  if (loot_) v["status"].push_back(strf(T("Depot contents to carry off from %s"), g_->name(loot_at_).c_str()));
   if (!scenario_.empty()) {
     // The tutorial shows the step the player is on: its text and the moves it asks for.
     v["scenario"] = scenario_;
@@ -305,8 +307,8 @@ void MosbyState::wagon_view(Json& v) const {
     if (!v.contains("tutorial"))
       v["tutorial"] = {{"step", 0},
                        {"of", int(steps.size())},
-                       {"text", script_off_ ? "You left the example's line of play: the game goes on by the rules."
-                                            : "The example is over: the game goes on by the rules."},
+                       {"text", script_off_ ? N("You left the example's line of play: the game goes on by the rules.")
+                                            : N("The example is over: the game goes on by the rules.")},
                        {"do", Json::array()}};
   }
 }
