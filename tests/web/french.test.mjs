@@ -120,7 +120,7 @@ test('in French, the home page, the new-game dialog, a Geister game and its rule
   assert.ok(r.widgets.some((w) => w.label === ui['Undo']), 'the toolbar is drawn in French');
 
   assert.equal(await page.evaluate(() => window.gamut.ui('rules')), null);
-  await page.waitForFunction(() => { window.gamut.wake(); const x = window.gamut.state().rules; return x.open && x.entries.length > 0; });
+  await page.waitForFunction(() => { window.gamut.wake(); const x = window.gamut.state().rules; return x.open && Array.isArray(x.entries) && x.entries.length > 0; });
   r = await englishLeft(page);
   assert.deepEqual(r.left, [], "Geister's rules");
   // The French original is the text itself: its quote stands alone, with no translation beside it.
@@ -155,7 +155,7 @@ for (const id of ['blue-and-gray', 'gray-ghost', 'uncle', 'mosby']) {
     assert.deepEqual(r.left, [], `${id}: the panel, the log and the toolbar`);
     for (const line of (await state(page)).log) assert.deepEqual(english(line), [], `${id}: the log line ${JSON.stringify(line)}`);
     assert.equal(await page.evaluate(() => window.gamut.ui('rules')), null);
-    await page.waitForFunction(() => { window.gamut.wake(); const x = window.gamut.state().rules; return x.open && x.entries.length > 0; });
+    await page.waitForFunction(() => { window.gamut.wake(); const x = window.gamut.state().rules; return x.open && Array.isArray(x.entries) && x.entries.length > 0; });
     r = await englishLeft(page);
     assert.deepEqual(r.left, [], `${id}: its rules`);
     assert.deepEqual(page.errors, []);
@@ -168,7 +168,7 @@ test('a quote in a third language keeps its translation beside it, in French', a
   const page = await open(ctx, url);
   assert.equal(await page.evaluate(() => window.gamut.newGame('blue-and-gray', { seats: ['human', 'human'], seed: 1 })), null);
   assert.equal(await page.evaluate(() => window.gamut.ui('rules')), null);
-  await page.waitForFunction(() => { window.gamut.wake(); const x = window.gamut.state().rules; return x.open && x.entries.length > 0; });
+  await page.waitForFunction(() => { window.gamut.wake(); const x = window.gamut.state().rules; return x.open && Array.isArray(x.entries) && x.entries.length > 0; });
   const rules = (await state(page)).rules;
   const russian = rules.entries.flatMap((e) => e.provenance).filter((p) => p.kind === 'text' && /[А-Яа-я]/.test(p.quote));
   assert.ok(russian.length > 0);
