@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/cold.h"
 #include "mosby.h"
 #include "procedure.h"
 
@@ -27,7 +28,7 @@ int MosbyGame::kind_of(UnitType t, int s) const {
   return -1;
 }
 
-MosbyGame::MosbyGame(const Json& d, int version) : Game("mosby", 1, 1, true, d, version) {
+GAMUT_COLD MosbyGame::MosbyGame(const Json& d, int version) : Game("mosby", 1, 1, true, d, version) {
   const std::string w = "mosby v" + std::to_string(version);
   size_t n = board_.nodes.size();
   if (n > size_t(kNodeSpan))  // the "+ node" action codes could not name them all
