@@ -1,4 +1,5 @@
 #include "board.h"
+#include "core/cold.h"
 
 #include <algorithm>
 #include <sstream>
@@ -48,7 +49,7 @@ std::vector<int> Board::neighbours(int n, int type) const {
   return r;
 }
 
-Board Board::from_json(const Json& j, const std::string& where) {
+GAMUT_COLD Board Board::from_json(const Json& j, const std::string& where) {
   Board b;
   const Json& types = req(j, "edge_types", where);
   if (!types.is_object() || types.empty()) throw DataError(where + ": \"edge_types\" must be a non-empty object");

@@ -55,7 +55,9 @@ std::vector<std::string> data_dirs() {
 }
 
 // A game's versions all come from the first directory that has a folder for
-// it, so a test game's folder cannot mix its versions with another's.
+// it, so a test game's folder cannot mix its versions with another's. The
+// path returned lacks the ending: ".json" for a whole file, ".patch.json" for
+// an old version the web build stores as a patch (see load_version).
 static std::string data_path(const std::string& game, int v) {
   std::vector<std::string> dirs = data_dirs();
   std::string folder = (dirs.empty() ? std::string(".") : dirs[0]) + "/" + game;
@@ -64,21 +66,50 @@ static std::string data_path(const std::string& game, int v) {
       folder = d + "/" + game;
       break;
     }
-  return folder + "/v" + std::to_string(v) + ".json";
+  return folder + "/v" + std::to_string(v);
+}
+
+static bool version_exists(const std::string& game, int v) {
+  std::string p = data_path(game, v);
+  return exists(p + ".json") || exists(p + ".patch.json");
 }
 
 int latest_data_version(const std::string& game) {
   int v = 0;
-  while (exists(data_path(game, v + 1))) ++v;
+  while (version_exists(game, v + 1)) ++v;
   if (v == 0) throw DataError("no rules data for '" + game + "' in " + data_dir());
   return v;
 }
 
-Json load_rules_data(const std::string& game, int version) {
+// A version as its file holds it. The web build (scripts/pack-data) stores an
+// old version as v<K>.patch.json, {"base": K+1, "patch": [...]}: the RFC 6902
+// patch that turns the base version into this one, which gives back the very
+// same JSON as v<K>.json, in a fraction of the download.
+static Json load_version(const std::string& game, int version, std::string& where) {
   std::string p = data_path(game, version);
-  if (!exists(p))
+  if (exists(p + ".json")) {
+    where = p + ".json";
+    return load_json_file(where);
+  }
+  where = p + ".patch.json";
+  Json patch = load_json_file(where);
+  if (!patch.is_object() || !patch.contains("base") || !patch["base"].is_number_integer() ||
+      patch["base"].get<int>() <= version || !patch.contains("patch") || !patch["patch"].is_array())
+    throw DataError(where + ": a patch needs \"base\", a later version, and \"patch\", a list");
+  std::string base_where;
+  Json base = load_version(game, patch["base"].get<int>(), base_where);
+  try {
+    return base.patch(patch["patch"]);
+  } catch (const Json::exception& e) {
+    throw DataError(where + ": the patch does not apply to " + base_where + " (" + e.what() + ")");
+  }
+}
+
+Json load_rules_data(const std::string& game, int version) {
+  if (!version_exists(game, version))
     throw DataError("rules data version " + std::to_string(version) + " of '" + game + "' is not available");
-  Json j = load_json_file(p);
+  std::string p;
+  Json j = load_version(game, version, p);
   if (!j.is_object()) throw DataError(p + ": top level must be an object");
   if (req_str(j, "game", p) != game) throw DataError(p + ": \"game\" says '" + j["game"].get<std::string>() + "'");
   if (req_int(j, "version", p) != version) throw DataError(p + ": \"version\" does not match the file name");

@@ -1,3 +1,4 @@
+#include "core/cold.h"
 #include "game.h"
 
 #include <algorithm>
@@ -31,7 +32,7 @@ Action State::find_action(const std::string& name) const {
   return -1;
 }
 
-Game::Game(const std::string& id, int min_seats, int max_seats, bool hidden, Json data, int version)
+GAMUT_COLD Game::Game(const std::string& id, int min_seats, int max_seats, bool hidden, Json data, int version)
     : data_(std::move(data)), version_(version) {
   std::string w = id + " v" + std::to_string(version);
   const Json& in = req(data_, "info", w);
@@ -89,7 +90,7 @@ std::string Game::seat_label(int seat) const {
   return strf(T("Player %d"), seat + 1);
 }
 
-Json Game::resolve_options(const Json& given) const {
+GAMUT_COLD Json Game::resolve_options(const Json& given) const {
   Json out = Json::object();
   const Json& decl = data_.contains("options") ? data_["options"] : Json::array();
   for (const Json& o : decl) out[o["id"].get<std::string>()] = o["default"];

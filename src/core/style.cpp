@@ -76,8 +76,8 @@ void check_board_style(const Json& b, const std::string& where) {
     if (!s.is_object()) throw DataError(w + ": must be an object");
     colors(s, w, {"frame", "frame_trim", "grid"});
     numbers(s, w, {"frame_width", "grid_width"});
-    one_of(s, "texture", w, {"paper", "wood"});
-    one_of(s, "frame_texture", w, {"paper", "wood"});
+    one_of(s, "texture", w, {"paper", "wood", "halftone"});
+    one_of(s, "frame_texture", w, {"paper", "wood", "halftone"});
     if (s.contains("cells")) {
       if (!s["cells"].is_array() || s["cells"].empty()) throw DataError(w + ": \"cells\" must be a list of colours");
       for (const Json& c : s["cells"])
@@ -124,18 +124,20 @@ void check_board_style(const Json& b, const std::string& where) {
       const Json& d = b["decorations"][i];
       std::string w = where + " decoration " + std::to_string(i);
       if (!d.is_object()) throw DataError(w + ": must be an object");
-      one_of(d, "kind", w, {"rect", "line", "text", "exit", "ridge", "woods"});
+      one_of(d, "kind", w, {"rect", "line", "text", "exit", "ridge", "woods", "star"});
       if (!d.contains("kind")) throw DataError(w + ": missing \"kind\"");
       w += " (" + d["kind"].get<std::string>() + ")";
       colors(d, w, {"color", "fill", "outline", "casing", "trees", "shade"});
       numbers(d, w, {"size", "width", "band", "angle", "round", "from", "to"});
       one_of(d, "font", w, {"body", "serif", "bold"});
+      one_of(d, "texture", w, {"paper", "wood", "halftone"});
       std::string k = d["kind"];
       auto need_numbers = [&](std::initializer_list<const char*> keys) {
         for (const char* key : keys)
           if (!d.contains(key) || !d[key].is_number()) throw DataError(w + ": \"" + key + "\" must be a number");
       };
       if (k == "rect") need_numbers({"x", "y", "w", "h"});
+      if (k == "star") need_numbers({"x", "y"});
       if (k == "text") {
         need_numbers({"x", "y"});
         if (!d.contains("text") || !d["text"].is_string()) throw DataError(w + ": \"text\" must be a string");

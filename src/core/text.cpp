@@ -7,6 +7,7 @@
 #include <fstream>
 #include <memory>
 #include <string_view>
+#include <unordered_map>
 
 #include "core/data.h"
 #include "core/game.h"
@@ -171,12 +172,48 @@ std::map<std::string, std::string> load_language(const std::string& lang, std::v
   return out;
 }
 
+// The distinct strings of a JSON value, in the order scripts/pack-data counts them: depth first,
+// an object's keys in order (nlohmann keeps them sorted), each string where it first occurs.
+static void distinct_strings(const Json& v, std::vector<const std::string*>& out,
+                             std::unordered_map<std::string_view, size_t>& seen) {
+  if (v.is_object() || v.is_array()) {
+    for (const Json& x : v) distinct_strings(x, out, seen);
+  } else if (v.is_string()) {
+    const std::string& s = v.get_ref<const std::string&>();
+    if (seen.emplace(s, out.size()).second) out.push_back(&s);
+  }
+}
+
+// A game's table as the web build packs it (<lang>.packed.json): {"version": N, "strings":
+// [[i, translation], ...], "table": {"English": translation}}, where i numbers the English among
+// the distinct strings of the game's rules data version N, which the download then holds once.
+static Json unpack_text_table(const Json& packed, const std::string& id, const std::string& where) {
+  if (!packed.is_object() || !packed.contains("version") || !packed["version"].is_number_integer() ||
+      !packed.contains("strings") || !packed["strings"].is_array() || !packed.contains("table") ||
+      !packed["table"].is_object())
+    throw DataError(where + ": a packed table needs \"version\", \"strings\" and \"table\"");
+  const Json data = load_rules_data(id, packed["version"].get<int>());
+  std::vector<const std::string*> strings;
+  std::unordered_map<std::string_view, size_t> seen;
+  distinct_strings(data, strings, seen);
+  Json out = packed["table"];
+  for (const Json& e : packed["strings"]) {
+    if (!e.is_array() || e.size() != 2 || !e[0].is_number_unsigned() || e[0].get<size_t>() >= strings.size())
+      throw DataError(where + ": a packed entry must be [the index of a string of the rules data, its translation]");
+    out[*strings[e[0].get<size_t>()]] = e[1];
+  }
+  return out;
+}
+
 std::map<std::string, std::map<std::string, std::string>> load_game_languages(const std::string& lang) {
   std::map<std::string, std::map<std::string, std::string>> out;
   for (const std::string& dir : data_dirs())
     for (const std::string& id : game_ids()) {
-      std::string p = dir + "/" + id + "/" + lang + ".json";
-      if (std::ifstream(p).good()) add_text_table(load_json_file(p), p, out[id]);
+      std::string p = dir + "/" + id + "/" + lang + ".json", packed = dir + "/" + id + "/" + lang + ".packed.json";
+      if (std::ifstream(p).good())
+        add_text_table(load_json_file(p), p, out[id]);
+      else if (std::ifstream(packed).good())
+        add_text_table(unpack_text_table(load_json_file(packed), id, packed), packed, out[id]);
     }
   return out;
 }

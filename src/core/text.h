@@ -57,7 +57,7 @@ std::vector<std::string> placeholders(const std::string& format);
 // The interface's table comes first, so it wins a conflict.
 std::map<std::string, std::string> load_language(const std::string& lang,
                                                  std::vector<std::string>* conflicts = nullptr);
-// Each game's own table (rules-data/<id>/<lang>.json), by game id.
+// Each game's own table (rules-data/<id>/<lang>.json, or the web build's <lang>.packed.json), by game id.
 std::map<std::string, std::map<std::string, std::string>> load_game_languages(const std::string& lang);
 
 // The game whose texts are being drawn ("" none): its own table is looked in

@@ -260,14 +260,15 @@ static bool think_only(double now) {
 static void load_fonts(float dpr) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x0400, 0x04FF, 0x2010, 0x2027, 0x2190, 0x2199, 0};
+  // The glyphs the build's font subsets hold: CMakeLists.txt defines GAMUT_GLYPHS_UI and _SERIF.
+  static const ImWchar ranges[] = {GAMUT_GLYPHS_UI};
   ImFontConfig cfg;
   cfg.OversampleH = 2;
   ui::g_fonts.body = io.Fonts->AddFontFromFileTTF("/fonts/DejaVuSans.ttf", 16.0f * dpr, &cfg, ranges);
   ui::g_fonts.title = io.Fonts->AddFontFromFileTTF("/fonts/DejaVuSans-Bold.ttf", 24.0f * dpr, &cfg, ranges);
   // A period serif for titles; without it (a build with no fonts-ebgaramond) titles use the bold face.
   // Latin only: titles are names, and a smaller atlas at device pixel ratio 3.
-  static const ImWchar latin[] = {0x0020, 0x017F, 0x2010, 0x2027, 0x2190, 0x2199, 0};
+  static const ImWchar latin[] = {GAMUT_GLYPHS_SERIF};
   ui::g_fonts.serif = io.Fonts->AddFontFromFileTTF("/fonts/EBGaramond12-Regular.otf", 30.0f * dpr, &cfg, latin);
   if (!ui::g_fonts.body) ui::g_fonts.body = io.Fonts->AddFontDefault();
   if (!ui::g_fonts.title) ui::g_fonts.title = ui::g_fonts.body;

@@ -99,9 +99,32 @@ void paper(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImU32 base) {
   }
 }
 
-void texture(ImDrawList* dl, const std::string& kind, ImVec2 lo, ImVec2 hi, ImU32 base, float unit) {
+// Ben-Day dots, as the lithographed card of a 1950s toy board printed its colours: a screen of
+// dots set at 45 degrees, a shade darker than the ink they stand on. Nothing is drawn inside
+// `hole` (the surface that will cover a frame's middle), and the screen coarsens rather than
+// pass ~3,000 dots: every dot is 4 vertices of a draw list that 16-bit indices bound.
+void halftone(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImU32 base, float unit, ImVec4 hole) {
+  float step = std::max(4.0f, unit * 0.11f);
+  auto area = [&](float st) {
+    float all = (hi.x - lo.x) * (hi.y - lo.y), in = std::max(0.0f, hole.z - hole.x) * std::max(0.0f, hole.w - hole.y);
+    return std::max(0.0f, all - in) / (st * st);
+  };
+  while (area(step) > 3000) step *= 1.25f;
+  float r = step * 0.24f;
+  ImU32 dot = alpha(shade(base, 0.72f), 0.55f);
+  int row = 0;
+  for (float y = lo.y + step / 2; y < hi.y; y += step, ++row)
+    for (float x = lo.x + step / 2 + (row % 2 ? step / 2 : 0); x < hi.x; x += step) {
+      if (x > hole.x && x < hole.z && y > hole.y && y < hole.w) continue;
+      dl->AddRectFilled(ImVec2(x - r, y - r), ImVec2(x + r, y + r), dot);
+    }
+}
+
+void texture(ImDrawList* dl, const std::string& kind, ImVec2 lo, ImVec2 hi, ImU32 base, float unit,
+             ImVec4 hole = ImVec4(0, 0, 0, 0)) {
   if (kind == "wood") wood(dl, lo, hi, base, unit);
   if (kind == "paper") paper(dl, lo, hi, base);
+  if (kind == "halftone") halftone(dl, lo, hi, base, unit, hole);
 }
 
 // A mountain ridge as old maps drew one: a shaded band along the crest and a
@@ -183,17 +206,22 @@ void coordinates(ImDrawList* dl, const Board& b, const BoardGeometry& geo, float
     ImVec4 r = centred_text(dl, f, fs, p, col, t);
     if (out) out->push_back({t, r});
   };
+  // A cell board's marks keep off its cells: where the 10 px floor makes them wider than the
+  // edge (a phone), they stand farther out, over the frame, rather than on the outer cells.
+  auto clear_of_cells = [&](float o, float half) { return geo.cell ? std::max(o, s / 2 + half + 1) : o; };
   for (const auto& [t, x] : files) {
     ImVec2 a = geo.at(x, geo.miny), z = geo.at(x, geo.maxy);
     ImVec2 bot = a.y > z.y ? a : z, top = a.y > z.y ? z : a;
-    if (side("bottom")) put(ImVec2(bot.x, bot.y + off), t);
-    if (side("top")) put(ImVec2(top.x, top.y - off), t);
+    float o = clear_of_cells(off, f->CalcTextSizeA(fs, 1e9f, 0, t.c_str()).y / 2);
+    if (side("bottom")) put(ImVec2(bot.x, bot.y + o), t);
+    if (side("top")) put(ImVec2(top.x, top.y - o), t);
   }
   for (const auto& [t, y] : ranks) {
     ImVec2 a = geo.at(geo.minx, y), z = geo.at(geo.maxx, y);
     ImVec2 left = a.x < z.x ? a : z, right = a.x < z.x ? z : a;
-    if (side("left")) put(ImVec2(left.x - off, left.y), t);
-    if (side("right")) put(ImVec2(right.x + off, right.y), t);
+    float o = clear_of_cells(off, f->CalcTextSizeA(fs, 1e9f, 0, t.c_str()).x / 2);
+    if (side("left")) put(ImVec2(left.x - o, left.y), t);
+    if (side("right")) put(ImVec2(right.x + o, right.y), t);
   }
 }
 
@@ -278,7 +306,8 @@ void draw_board_art(ImDrawList* dl, const Game& g, const BoardGeometry& geo, flo
   if (style.contains("frame"))
     dl->AddRectFilled(ImVec2(flo.x + 3, flo.y + 5), ImVec2(fhi.x + 3, fhi.y + 5), IM_COL32(0, 0, 0, 70), 10);
   dl->AddRectFilled(flo, fhi, frame_col, 10);
-  if (style.value("frame_texture", "") != "") texture(dl, style["frame_texture"], flo, fhi, frame_col, s);
+  if (style.value("frame_texture", "") != "")
+    texture(dl, style["frame_texture"], flo, fhi, frame_col, s, ImVec4(tl.x, tl.y, br.x, br.y));
   dl->AddRectFilled(tl, br, board_col, 6);
   if (style.value("texture", "") != "") texture(dl, style["texture"], tl, br, board_col, s);
   if (style.contains("frame_trim"))
@@ -315,6 +344,7 @@ void draw_board_art(ImDrawList* dl, const Game& g, const BoardGeometry& geo, flo
           dl->AddRectFilled(ImVec2(lo.x + s * 0.08f, lo.y + s * 0.1f), ImVec2(hi.x + s * 0.08f, hi.y + s * 0.1f),
                             IM_COL32(0, 0, 0, 90), rr);
         if (d.contains("fill")) dl->AddRectFilled(lo, hi, color(d["fill"], 0), rr);
+        if (d.contains("fill") && d.contains("texture")) texture(dl, d["texture"], lo, hi, color(d["fill"], 0), s);
         if (d.contains("outline"))
           dl->AddRect(lo, hi, color(d["outline"], 0), rr, 0, d.value("width", 2.0f) * std::max(1.0f, s / 50));
       } else if (k == "line" && d.contains("points")) {
@@ -330,9 +360,18 @@ void draw_board_art(ImDrawList* dl, const Game& g, const BoardGeometry& geo, flo
       } else if (k == "text") {
         float fs = d.value("size", 0.3f) * s;
         if (small && fs < 6) continue;
-        ImVec4 r = centred_text(dl, font_of(d), fs, P(d["x"], d["y"]), color(d.value("color", "#3a2a1a"), 0),
-                                T(d.value("text", "")), d.value("angle", 0.0f));
+        ImVec2 at = P(d["x"], d["y"]);
+        std::string t = T(d.value("text", ""));
+        if (d.value("shadow", false))  // printed lettering's drop shadow, down and to the right
+          centred_text(dl, font_of(d), fs, ImVec2(at.x + fs * 0.07f, at.y + fs * 0.09f), IM_COL32(0, 0, 0, 150), t,
+                       d.value("angle", 0.0f));
+        ImVec4 r = centred_text(dl, font_of(d), fs, at, color(d.value("color", "#3a2a1a"), 0), t, d.value("angle", 0.0f));
         taken.push_back(r);
+      } else if (k == "star") {
+        float r = d.value("size", 0.25f) * s;
+        if (!small || r >= 3)
+          node_shape(dl, P(d["x"], d["y"]), r, "star", color(d.value("fill", "#ffffff"), 0),
+                     color(d.value("outline", "#00000000"), 0));
       } else if (k == "exit" && b.find(d.value("node", "")) >= 0) {
         ImVec2 c = NP(b.at(d["node"]));
         float dx = d["dir"][0], dy = d["dir"][1];

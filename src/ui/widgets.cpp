@@ -15,10 +15,11 @@ namespace gamut::ui {
 namespace {
 struct WidgetRect {
   ImVec4 r;
-  bool visible;  // its centre is inside its window's clip rect: a click there reaches it
-  ImGuiID id;    // ImGui's id, which keyboard navigation names the focused button by
-  ImVec4 clip;   // what its window shows
-  bool scrolls;  // its window scrolls up and down, so a cut at its top or bottom is a scroll, not a clip
+  bool visible;         // its centre is inside its window's clip rect: a click there reaches it
+  ImGuiID id;           // ImGui's id, which keyboard navigation names the focused button by
+  ImVec4 clip;          // what its window shows
+  bool scrolls;         // its window scrolls up and down, so a cut at its top or bottom is a scroll, not a clip
+  ImGuiWindow* window;  // the window it was drawn in (ImGui keeps a window until it shuts down)
   bool operator==(const WidgetRect& o) const {
     return r.x == o.r.x && r.y == o.r.y && r.z == o.r.z && r.w == o.r.w && visible == o.visible && id == o.id;
   }
@@ -51,7 +52,28 @@ void track(const std::string& label) {
   // "words###id" shows the words and is found by its id, as ImGui identifies it.
   size_t key = label.find("###");
   g_widgets[g_scope + (key == std::string::npos ? label : label.substr(key + 3))] = {
-      ImVec4(a.x, a.y, b.x, b.y), vis, id, ImVec4(lo.x, lo.y, hi.x, hi.y), ImGui::GetScrollMaxY() > 0};
+      ImVec4(a.x, a.y, b.x, b.y), vis, id, ImVec4(lo.x, lo.y, hi.x, hi.y), ImGui::GetScrollMaxY() > 0,
+      ImGui::GetCurrentWindow()};
+}
+
+// The window a click at p reaches, as ImGui finds it: the topmost window of the last frame
+// that takes the mouse and holds p (ImGui keeps g.Windows in display order, back to front).
+static ImGuiWindow* window_at(ImVec2 p) {
+  const ImVector<ImGuiWindow*>& ws = GImGui->Windows;
+  for (int i = ws.Size - 1; i >= 0; --i) {
+    ImGuiWindow* w = ws[i];
+    if (!w->Active || w->Hidden || (w->Flags & ImGuiWindowFlags_NoMouseInputs)) continue;
+    if (w->OuterRectClipped.Contains(p)) return w;
+  }
+  return nullptr;
+}
+
+// Visible: its centre is inside what its window shows, and no other window lies over it there,
+// so a click at its centre reaches it (a button under a dialog or a panel is not visible).
+static bool reachable(const WidgetRect& w) {
+  if (!w.visible) return false;
+  ImGuiWindow* top = window_at(ImVec2((w.r.x + w.r.z) / 2, (w.r.y + w.r.w) / 2));
+  return !top || !w.window || top->RootWindow == w.window->RootWindow;
 }
 
 bool checkbox(const char* label, bool* v) {
@@ -86,8 +108,12 @@ std::string widget_json(const std::string& label) {
   const ImVec4& r = it->second.r;
   auto prev = g_widgets_prev.find(label);
   bool stable = prev != g_widgets_prev.end() && prev->second == it->second;
-  return Json{{"x", (r.x + r.z) / 2}, {"y", (r.y + r.w) / 2},          {"w", r.z - r.x},
-              {"h", r.w - r.y},       {"visible", it->second.visible}, {"stable", stable}}
+  return Json{{"x", (r.x + r.z) / 2},
+              {"y", (r.y + r.w) / 2},
+              {"w", r.z - r.x},
+              {"h", r.w - r.y},
+              {"visible", reachable(it->second)},
+              {"stable", stable}}
       .dump();
 }
 
@@ -99,7 +125,7 @@ std::string widgets_json() {
                    {"y0", w.r.y},
                    {"x1", w.r.z},
                    {"y1", w.r.w},
-                   {"visible", w.visible},
+                   {"visible", reachable(w)},
                    {"clip", {w.clip.x, w.clip.y, w.clip.z, w.clip.w}},
                    {"scrolls", w.scrolls}});
   return out.dump();

@@ -22,7 +22,8 @@ bool checkbox(const char* label, bool* v);  // found by its label like a button
 void track(const std::string& label);
 void widget_scope(const std::string& prefix);  // "" to end a scope
 void widgets_new_frame();                      // the last frame's rects become the previous frame's
-// {x, y, w, h, visible, stable} of a button drawn in the last frame, or "null".
+// {x, y, w, h, visible, stable} of a button drawn in the last frame, or "null". Visible: a click at
+// its centre reaches it (inside what its window shows, and no other window on top of it there).
 std::string widget_json(const std::string& label);
 // Every button of the last frame, in CSS px: [{label, x0, y0, x1, y1, visible, clip: [x0, y0, x1, y1], scrolls}],
 // clip being what its window shows and scrolls whether that window scrolls up and down.

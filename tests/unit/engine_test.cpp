@@ -1,8 +1,10 @@
 // Engine core: data loading, boards, records, undo, share codes.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include "checks.h"
+#include "core/text.h"
 
 using namespace gamut;
 using namespace gamut::testing;
@@ -54,6 +56,62 @@ TEST_CASE("data: a broken JSON file gives a clear error") {
   std::ofstream(dir + "/geister/v1.json") << R"({"game":"geister","version":1,"info":{}})";
   CHECK_THROWS_AS(load_rules_data("geister", 2), DataError);
   set_data_dir("");
+}
+
+// The web build packs the data (scripts/pack-data): minified, and a game's old versions as
+// patches of the next one. Every version of every game must load from the pack as the very
+// same JSON as from its source file (compared as text: 1 and 1.0 are different numbers).
+TEST_CASE("data: the web build's packed data loads as the source files, old versions from their patches") {
+  namespace fs = std::filesystem;
+  const std::string src = GAMUT_SOURCE_DIR;
+  const fs::path tmp = fs::temp_directory_path() / "gamut-pack-test";
+  fs::remove_all(tmp);
+  std::string cmd = "python3 " + src + "/scripts/pack-data " + tmp.string() + " " + src + "/rules-data=rules-data " +
+                    src + "/tests/games=test-games";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  const std::string from = src + "/rules-data:" + src + "/tests/games";
+  const std::string packed = (tmp / "rules-data").string() + ":" + (tmp / "test-games").string();
+  int patches = 0, versions = 0;
+  for (const char* dir : {"rules-data", "test-games"})
+    for (const fs::directory_entry& e : fs::directory_iterator(tmp / dir)) {
+      std::string id = e.path().filename().string();
+      set_data_dir(from);
+      int n = latest_data_version(id);
+      std::vector<std::string> want;
+      for (int v = 1; v <= n; ++v) want.push_back(load_rules_data(id, v).dump());
+      set_data_dir(packed);
+      CHECK(latest_data_version(id) == n);
+      for (int v = 1; v <= n; ++v) {
+        CAPTURE(id);
+        CAPTURE(v);
+        CHECK(load_rules_data(id, v).dump() == want[size_t(v - 1)]);
+        patches += fs::exists(e.path() / ("v" + std::to_string(v) + ".patch.json"));
+        ++versions;
+      }
+      CHECK_FALSE(fs::exists(e.path() / ("v" + std::to_string(n) + ".patch.json")));  // the newest stays whole
+    }
+  CHECK(patches >= 3);  // the patches themselves were loaded above, not only whole files
+  CHECK(versions > patches);
+  // The games' French tables, packed as indices into their rules data's strings, read the same.
+  set_data_dir(from);
+  auto want_fr = load_game_languages("fr");
+  set_data_dir(packed);
+  CHECK(fs::exists(tmp / "rules-data" / "geister" / "fr.packed.json"));
+  CHECK_FALSE(fs::exists(tmp / "rules-data" / "geister" / "fr.json"));
+  CHECK(want_fr.size() >= 5);
+  CHECK(load_game_languages("fr") == want_fr);
+  // A patch must name a later version as its base; one that does not is bad data, not a loop.
+  // A patch that does not apply to its base is bad data too.
+  const fs::path g = tmp / "rules-data" / "geister";
+  std::ofstream(g / "v2.patch.json") << R"({"base": 2, "patch": []})";
+  set_data_dir(packed);
+  CHECK_THROWS_WITH_AS(load_rules_data("geister", 2), doctest::Contains("a later version"), DataError);
+  std::ofstream(g / "v3.json") << R"({"game": "geister", "version": 3})";
+  std::ofstream(g / "v2.patch.json")
+      << R"({"base": 3, "patch": [{"op": "replace", "path": "/nowhere/x", "value": 1}]})";
+  CHECK_THROWS_WITH_AS(load_rules_data("geister", 2), doctest::Contains("does not apply"), DataError);
+  set_data_dir("");
+  fs::remove_all(tmp);
 }
 
 TEST_CASE("options: defaults fill in; unknown keys and bad values are refused") {

@@ -82,7 +82,8 @@ export async function screenshot(page, name) {
 }
 
 // A button the app drew (by its label; home-screen buttons are "<game id>:<label>"),
-// once it stands still: {x, y, w, h, visible}, or null when the settled page has none.
+// once it stands still: {x, y, w, h, visible}, or null when the settled page has none (visible: a
+// click at its centre reaches it, in what its window shows and under no other window).
 export async function widget(page, label, timeout = 30000) {
   const h = await page.waitForFunction((l) => {
     window.gamut.wake();
@@ -106,7 +107,7 @@ export async function clickWidget(page, label) {
     await settled(page);
     w = await widget(page, label);
   }
-  if (!w || !w.visible) throw new Error(`button "${label}" is drawn outside its window's visible area`);
+  if (!w || !w.visible) throw new Error(`button "${label}" is out of its window's visible area or under another window`);
   await page.mouse.click(w.x, w.y);
   await settled(page);
 }

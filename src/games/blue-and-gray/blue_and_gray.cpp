@@ -1,4 +1,5 @@
 #include "blue_and_gray.h"
+#include "core/cold.h"
 
 #include <algorithm>
 #include <map>
@@ -9,7 +10,8 @@
 
 namespace gamut::blue_and_gray {
 
-BlueGrayGame::BlueGrayGame(const Json& data, int version) : Game("blue-and-gray", 2, 2, false, data, version) {
+GAMUT_COLD BlueGrayGame::BlueGrayGame(const Json& data, int version)
+    : Game("blue-and-gray", 2, 2, false, data, version) {
   const std::string w = "blue-and-gray v" + std::to_string(version);
   if (int(board_.nodes.size()) != kPoints) throw DataError(w + " board: needs 81 points");
   int line = board_.edge_type("line"), diag = board_.edge_type("diagonal");
@@ -271,7 +273,7 @@ std::vector<int> BlueGrayState::action_nodes(Action a) const {
   return {(a - kStepBase) / kPoints, (a - kStepBase) % kPoints};
 }
 
-Json BlueGrayState::view(int) const {
+GAMUT_COLD Json BlueGrayState::view(int) const {
   static const char* kPhase[] = {"lot", "play", "over"};
   Json pieces = Json::array(), side = Json::array();
   for (int n = 0; n < kPoints; ++n) {
@@ -308,7 +310,7 @@ Json BlueGrayState::view(int) const {
   return v;
 }
 
-std::string BlueGrayState::debug() const {
+GAMUT_COLD std::string BlueGrayState::debug() const {
   std::ostringstream o;
   o << "phase " << int(phase_) << " cur " << int(cur_) << " winner " << int(winner_) << " plies " << plies_ << " adv "
     << int(adv_[0]) << "," << int(adv_[1]) << " stuck " << stuck_ << "\n";
@@ -327,7 +329,7 @@ std::string BlueGrayState::debug() const {
   return o.str();
 }
 
-void BlueGrayState::check() const {
+GAMUT_COLD void BlueGrayState::check() const {
   auto fail = [](const std::string& m) { throw std::logic_error("blue-and-gray: " + m); };
   int count[4] = {0, 0, 0, 0};
   for (int n = 0; n < kPoints; ++n) {

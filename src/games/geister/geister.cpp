@@ -1,3 +1,4 @@
+#include "core/cold.h"
 #include "geister.h"
 
 #include <algorithm>
@@ -9,7 +10,7 @@
 
 namespace gamut::geister {
 
-GeisterGame::GeisterGame(const Json& data, int version) : Game("geister", 2, 2, true, data, version) {
+GAMUT_COLD GeisterGame::GeisterGame(const Json& data, int version) : Game("geister", 2, 2, true, data, version) {
   const std::string w = "geister v" + std::to_string(version) + " board";
   if (int(board_.nodes.size()) != kSquares) throw DataError(w + ": Geister needs 36 squares");
   int grid = board_.edge_type("grid");
@@ -254,7 +255,7 @@ std::string GeisterState::public_name(Action a, int viewer) const {
   return strf(T("ghost %s to %s (%s-%s)"), f.c_str(), t.c_str(), f.c_str(), t.c_str());
 }
 
-Json GeisterState::view(int seat) const {
+GAMUT_COLD Json GeisterState::view(int seat) const {
   static const char* kPhase[] = {"setup", "setup", "lot", "play", "over"};
   Json pieces = Json::array(), side = Json::array();
   for (int i = 0; i < kGhosts; ++i) {
@@ -333,7 +334,7 @@ std::unique_ptr<State> GeisterState::determinize(int seat, Rng& rng) const {
   return s;
 }
 
-std::string GeisterState::debug() const {
+GAMUT_COLD std::string GeisterState::debug() const {
   std::ostringstream o;
   o << "phase " << int(phase_) << " cur " << int(cur_) << " winner " << int(winner_) << " plies " << plies_ << "\n";
   for (int r = 5; r >= 0; --r) {
@@ -347,7 +348,7 @@ std::string GeisterState::debug() const {
   return o.str();
 }
 
-void GeisterState::check() const {
+GAMUT_COLD void GeisterState::check() const {
   auto fail = [](const std::string& m) { throw std::logic_error("geister: " + m); };
   for (int n = 0; n < kSquares; ++n)
     if (board_[n] >= 0 && ghosts_[board_[n]].at != n) fail("board and ghost disagree at " + std::to_string(n));

@@ -1,3 +1,4 @@
+#include "core/cold.h"
 #include "gray_ghost.h"
 
 #include <algorithm>
@@ -12,7 +13,7 @@ namespace gamut::gray_ghost {
 static const char* kCardIds[kCardKinds] = {"captured", "wounded", "raid", "ambush"};
 static const char* kZoneKinds[] = {"start", "hq", "prison", "hospital"};
 
-GrayGhostGame::GrayGhostGame(const Json& data, int version) : Game("gray-ghost", 2, 4, true, data, version) {
+GAMUT_COLD GrayGhostGame::GrayGhostGame(const Json& data, int version) : Game("gray-ghost", 2, 4, true, data, version) {
   const std::string wh = "gray-ghost v" + std::to_string(version);
   revised = version >= 2;
   const Json& grid = req(data, "grid", wh);
@@ -746,7 +747,7 @@ std::vector<int> GrayGhostState::action_nodes(Action a) const {
   return {};
 }
 
-Json GrayGhostState::view(int seat) const {
+GAMUT_COLD Json GrayGhostState::view(int seat) const {
   static const char* kPhase[] = {"lot",  "spin", "spinning", "move", "disc", "stop",   "mission",
                                  "zone", "trap", "card",     "raid", "raid", "ambush", "over"};
   const GrayGhostGame& G = *g_;
@@ -847,7 +848,7 @@ std::unique_ptr<State> GrayGhostState::determinize(int seat, Rng& rng) const {
   return s;
 }
 
-std::string GrayGhostState::debug() const {
+GAMUT_COLD std::string GrayGhostState::debug() const {
   std::ostringstream o;
   o << "phase " << int(phase_) << " cur " << int(cur_) << " extra " << int(extra_) << " winner " << int(winner_)
     << " turns " << turns_ << " steps " << int(steps_) << (diag_ ? "d" : "s") << " face " << int(face_) << " card "
@@ -870,7 +871,7 @@ std::string GrayGhostState::debug() const {
   return o.str();
 }
 
-void GrayGhostState::check() const {
+GAMUT_COLD void GrayGhostState::check() const {
   auto fail = [&](const std::string& m) { throw std::logic_error("gray-ghost: " + m + "\n" + debug()); };
   const GrayGhostGame& G = *g_;
   bool moving = phase_ == DISC || phase_ == STOP;

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "core/cold.h"
 #include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
@@ -98,7 +99,7 @@ std::string MosbyGame::card_label(int type) const {
   return base + " (" + strf(T("card %d"), c.face_no + 1) + ")";
 }
 
-void MosbyGame::load_cards(const Json& d) {
+GAMUT_COLD void MosbyGame::load_cards(const Json& d) {
   card_of.fill(-1);
   int per_deck[2] = {0, 0};
   for (int deck = 0; deck < 2; ++deck) {
@@ -1079,7 +1080,7 @@ std::string MosbyState::card_step_text() const {
   return "";
 }
 
-void MosbyState::card_view(Json& v) const {
+GAMUT_COLD void MosbyState::card_view(Json& v) const {
   if (g_->cards.empty()) return;
   Json cards = Json::array(), events = Json::array();
   std::vector<int> h = hand_;

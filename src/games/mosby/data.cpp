@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/cold.h"
 #include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
@@ -55,7 +56,7 @@ std::string MosbyGame::kind_label(int kind) const {
   return k.name;
 }
 
-MosbyGame::MosbyGame(const Json& d, int version) : Game("mosby", 1, 1, true, d, version) {
+GAMUT_COLD MosbyGame::MosbyGame(const Json& d, int version) : Game("mosby", 1, 1, true, d, version) {
   const std::string w = "mosby v" + std::to_string(version);
   size_t n = board_.nodes.size();
   if (n > size_t(kNodeSpan))  // the "+ node" action codes could not name them all

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/cold.h"
 #include "mosby.h"
 #include "procedure.h"
 
@@ -56,7 +57,7 @@ void MosbyState::script_advance(Action a) {
     script_off_ = true;
 }
 
-void MosbyState::setup_scenario(const std::string& id) {
+GAMUT_COLD void MosbyState::setup_scenario(const std::string& id) {
   const Json& sc = scenario_data(g_, id);
   const Json& s = sc["setup"];
   int turn = s.value("turn", 1), noto = s.value("notoriety", 1);

@@ -3,12 +3,13 @@
 #include <algorithm>
 #include <map>
 
+#include "core/cold.h"
 #include "core/text.h"
 #include "mosby.h"
 
 namespace gamut::mosby {
 
-Json MosbyState::notoriety_series() const {
+GAMUT_COLD Json MosbyState::notoriety_series() const {
   Json by_turn = notoriety_by_turn_;
   // A game that ends inside a turn (Mosby killed, the band disbanded for good)
   // never reaches that turn's end-of-turn record: its final Notoriety stands in.
@@ -16,7 +17,7 @@ Json MosbyState::notoriety_series() const {
   return by_turn;
 }
 
-Json MosbyState::summary() const {
+GAMUT_COLD Json MosbyState::summary() const {
   Json by_turn = notoriety_series();
   Json ledger = Json::array();
   struct Sum {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/cold.h"
 #include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
@@ -187,7 +188,7 @@ std::string MosbyState::step() const {
   return s.empty() ? wagon_step(t.op) : s;
 }
 
-Json MosbyState::view(int seat) const {
+GAMUT_COLD Json MosbyState::view(int seat) const {
   Json pieces = Json::array(), side = Json::array(), status = Json::array();
   auto nid = [&](int n) { return g_->name(n); };
   if (mosby_ >= 0)
@@ -328,7 +329,7 @@ std::unique_ptr<State> MosbyState::determinize(int seat, Rng& rng) const {
   return s;
 }
 
-std::string MosbyState::debug() const {
+GAMUT_COLD std::string MosbyState::debug() const {
   std::ostringstream o;
   o << "turn " << turn_ << " N " << notoriety_ << " PP " << pp_ << " A " << awareness_ << " S " << strength_ << " at "
     << mosby_ << " w " << wounded_turn_ << " init " << initiative_ << " ph " << phases_ << " over " << over_ << won_
@@ -357,7 +358,7 @@ std::string MosbyState::debug() const {
   return o.str();
 }
 
-void MosbyState::check() const {
+GAMUT_COLD void MosbyState::check() const {
   auto fail = [](const std::string& m) { throw std::logic_error("mosby: " + m); };
   if (notoriety_ < 1) fail("Notoriety below 1");
   if (pp_ < 0 || pp_ > 9) fail("Performance Points out of 0-9");

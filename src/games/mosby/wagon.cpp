@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/cold.h"
 #include "core/text.h"
 #include "mosby.h"
 #include "procedure.h"
@@ -274,7 +275,7 @@ bool MosbyState::wagon_end_turn() {
   return optional_end_turn();
 }
 
-void MosbyState::wagon_view(Json& v) const {
+GAMUT_COLD void MosbyState::wagon_view(Json& v) const {
   if (wagon_at_ >= 0) {
     Json p = {{"node", g_->name(wagon_at_)},
               {"seat", -1},

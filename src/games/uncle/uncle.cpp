@@ -1,3 +1,4 @@
+#include "core/cold.h"
 #include "uncle.h"
 
 #include <algorithm>
@@ -12,7 +13,7 @@ namespace gamut::uncle {
 
 static int bits(unsigned m) { return __builtin_popcount(m); }
 
-UncleGame::UncleGame(const Json& data, int version) : Game("uncle", 2, kMaxSeats, true, data, version) {
+GAMUT_COLD UncleGame::UncleGame(const Json& data, int version) : Game("uncle", 2, kMaxSeats, true, data, version) {
   const std::string w = "uncle v" + std::to_string(version);
   int n = int(board_.nodes.size());
   if (n > kMaxNodes) throw DataError(w + ": at most 256 board nodes");
@@ -630,7 +631,7 @@ std::string UncleState::public_name(Action a, int viewer) const {
   return T("a move");
 }
 
-Json UncleState::view(int seat) const {
+GAMUT_COLD Json UncleState::view(int seat) const {
   static const char* kPhase[] = {"deal", "deal",  "roll-off", "roll", "move", "challenge", "steal",
                                  "draw", "chief", "place",    "jail", "jail", "over"};
   bool all = phase_ == OVER;
@@ -766,7 +767,7 @@ std::unique_ptr<State> UncleState::determinize(int seat, Rng& rng) const {
   return s;
 }
 
-std::string UncleState::debug() const {
+GAMUT_COLD std::string UncleState::debug() const {
   std::ostringstream o;
   o << "phase " << int(phase_) << " cur " << int(cur_) << " winner " << int(winner_) << " turns " << turns_ << " plies "
     << plies_ << " dice " << int(dice_[0]) << int(dice_[1]) << " victim " << int(victim_) << " place " << int(to_place_)
@@ -785,7 +786,7 @@ std::string UncleState::debug() const {
   return o.str();
 }
 
-void UncleState::check() const {
+GAMUT_COLD void UncleState::check() const {
   auto fail = [](const std::string& m) { throw std::logic_error("uncle: " + m); };
   if (phase_ <= DEAL_MISSIONS) return;
   int held = 0;
