@@ -568,6 +568,7 @@ Json Table::shown_view() const {
 
 std::vector<std::string> Table::shown_log() const {
   if (watch_) return watch_->log;
+  if (corr_ && session_) return corr_->state().log(session_->viewer());  // naming no card still locked here
   return session_ ? session_->log() : std::vector<std::string>();
 }
 

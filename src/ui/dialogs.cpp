@@ -64,11 +64,13 @@ void App::draw_new_game() {
   }
   // Fields leave room for their labels on a phone.
   float field = std::min(240.0f, ImGui::GetContentRegionAvail().x * 0.6f);
-  if (gi.max_seats > gi.min_seats) {
-    ImGui::SliderInt(T("Players"), &new_count_, gi.min_seats, gi.max_seats);
+  // By link a game may take fewer players than at a table (its decks' protocol).
+  const int most = by_link ? std::max(gi.min_seats, std::min(gi.max_seats, corr::max_seats(new_id_))) : gi.max_seats;
+  if (most > gi.min_seats) {
+    ImGui::SliderInt(T("Players"), &new_count_, gi.min_seats, most);
     track(T("Players"));
   }
-  new_count_ = std::clamp(new_count_, gi.min_seats, gi.max_seats);
+  new_count_ = std::clamp(new_count_, gi.min_seats, most);
   if (int(new_seats_.size()) < gi.max_seats) new_seats_.resize(gi.max_seats);
   const char* kinds[] = {T("Person"),     T("AI level 1 (quick)"), T("AI level 2"),
                          T("AI level 3"), T("AI level 4"),         T("AI level 5 (strongest)")};

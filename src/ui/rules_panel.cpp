@@ -340,7 +340,7 @@ void App::draw_rules() {
   shown["undo"] = ut;
   if (corr::available(rules_id_)) {
     section(T("Playing by link"));
-    std::string by_link = corr::rules_text();
+    std::string by_link = corr::rules_text(rules_id_);
     ImGui::TextWrapped("%s", by_link.c_str());
     ImGui::TextDisabled("%s", T("Gamut's own mode; the original text knows only a table between the players."));
     shown["by_link"] = by_link;

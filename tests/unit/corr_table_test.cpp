@@ -5,6 +5,7 @@
 // so the test names none.
 #include <doctest/doctest.h>
 
+#include "corr_play.h"
 #include "play/corr.h"
 #include "play/table.h"
 
@@ -89,12 +90,7 @@ TEST_CASE("corr table: a link that changes a past move is refused; storage uncha
   REQUIRE(moves == 4);
   // The browser that has the newest link passes it on; the other holds an older one.
   int sender = at, receiver = 1 - at;
-  corr::Link l = corr::decode_link(b[sender].table.share_code());
-  for (corr::Entry& e : l.entries)
-    if (e.kind == corr::kMove && e.seat == receiver) {
-      e.action += 1;
-      break;
-    }
+  corr::Link l = testing::changed_move(corr::decode_link(b[sender].table.share_code()), receiver);
   std::map<std::string, std::string> before = b[receiver].storage.items;
   std::string err = b[receiver].table.load(corr::encode_link(l));
   CHECK(err.find("changes move") != std::string::npos);

@@ -108,3 +108,65 @@ TEST_CASE("corr: a dishonest seat cannot steer chance (chi-square, 2,000 events)
                  << count[5] << ", chi2 " << chi2);
   CHECK(chi2 < 15.086);
 }
+
+// Mental poker's pieces (crypto.h): locks commute, an unlock carries a proof
+// that it took off the seat's own lock, and the proofs about a card held say
+// what they say and nothing false passes.
+TEST_CASE("corr: cards locked by two seats open only when both unlock, each unlock proven") {
+  crypto::seed_for_tests("corr cards");
+  std::string P = card_point("test", 0, 3), Q = card_point("test", 0, 4);
+  CHECK(crypto::valid_point(P));
+  CHECK(P != Q);
+  CHECK(card_point("test", 0, 3) == P);  // every browser computes the same faces
+  std::string a = crypto::scalar(crypto::random_bytes(32), "a"), b = crypto::scalar(crypto::random_bytes(32), "b");
+  std::string A = crypto::mul_base(a), B = crypto::mul_base(b);
+  std::string C = crypto::mul(b, crypto::mul(a, P));
+  CHECK(C == crypto::mul(a, crypto::mul(b, P)));  // the locks commute
+  // B takes its lock off for A; A reads the card.
+  std::string proof = crypto::prove_unlock(b, C, "ctx");
+  std::string forA = crypto::mul(crypto::inverse(b), C);
+  CHECK(crypto::check_unlock(B, C, forA, proof, "ctx"));
+  CHECK(crypto::mul(crypto::inverse(a), forA) == P);
+  // A false unlock (another card under A's lock), a proof for another context or another key: refused.
+  CHECK_FALSE(crypto::check_unlock(B, C, crypto::mul(a, Q), proof, "ctx"));
+  CHECK_FALSE(crypto::check_unlock(B, C, forA, proof, "another"));
+  CHECK_FALSE(crypto::check_unlock(A, C, forA, proof, "ctx"));
+  std::string bent = proof;
+  bent[7] ^= 1;
+  CHECK_FALSE(crypto::check_unlock(B, C, forA, bent, "ctx"));
+}
+
+TEST_CASE("corr: a holder proves its card is not another, or is one of some, without showing it") {
+  crypto::seed_for_tests("corr proofs");
+  std::vector<std::string> cards;
+  for (int c = 0; c < 6; ++c) cards.push_back(card_point("test", 0, c));
+  std::string x = crypto::scalar(crypto::random_bytes(32), "x"), K = crypto::mul_base(x);
+  std::string V = crypto::mul(x, cards[2]);  // the holder's card, 2, under its lock alone
+  // "Not 4": true, proven; "not 2" cannot be proven; the proof of "not 4" does not pass for "not 2".
+  std::string no4 = crypto::prove_not(x, V, cards[4], "ctx");
+  CHECK(no4.size() == 128);
+  CHECK(crypto::check_not(K, V, cards[4], no4, "ctx"));
+  CHECK_FALSE(crypto::check_not(K, V, cards[2], no4, "ctx"));
+  CHECK_FALSE(crypto::check_not(K, V, cards[4], no4, "ctx2"));
+  CHECK_THROWS_AS(crypto::prove_not(x, V, cards[2], "ctx"), std::invalid_argument);
+  // Two cards held, under two locks of the same seat: "they differ", against the second's key.
+  std::string y = crypto::scalar(crypto::random_bytes(32), "y"), Ky = crypto::mul_base(y);
+  std::string W = crypto::mul(y, cards[5]), same = crypto::mul(y, cards[2]);
+  std::string ratio = crypto::times(x, crypto::inverse(y));
+  std::string differ = crypto::prove_not(ratio, V, W, "ctx", Ky);
+  CHECK(crypto::check_not(K, V, W, differ, "ctx", Ky));
+  CHECK_FALSE(crypto::check_not(K, V, same, differ, "ctx", Ky));
+  CHECK_THROWS_AS(crypto::prove_not(ratio, V, same, "ctx", Ky), std::invalid_argument);
+  // "One of 1, 2, 3": proven without telling which; not for a set without the card; nor bent.
+  std::vector<std::string> in = {cards[1], cards[2], cards[3]}, out = {cards[0], cards[4], cards[5]};
+  std::string one = crypto::prove_in(x, V, in, 1, "ctx");
+  CHECK(one.size() == 3 * 64);
+  CHECK(crypto::check_in(K, V, in, one, "ctx"));
+  CHECK_FALSE(crypto::check_in(K, V, out, one, "ctx"));
+  CHECK_FALSE(crypto::check_in(K, V, in, one, "ctx2"));
+  CHECK_THROWS_AS(crypto::prove_in(x, V, out, 0, "ctx"), std::invalid_argument);
+  std::string bent = one;
+  bent[70] ^= 1;
+  CHECK_FALSE(crypto::check_in(K, V, in, bent, "ctx"));
+  crypto::seed_for_tests("");
+}

@@ -7,93 +7,13 @@
 // the stored game stays as it was.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
 import { startServer, launch, open, state, clickWidget, settled, playByClicks } from './lib.mjs';
+import { decode, encoder, copyLink, openLink, refuser } from './corrlink.mjs';
 
-let server, url, browser;
-before(async () => { ({ server, url } = await startServer()); browser = await launch(); });
+let server, url, browser, encode, refused;
+before(async () => { ({ server, url } = await startServer()); browser = await launch(); encode = encoder(url); refused = refuser(); });
 after(async () => { await browser.close(); server.close(); });
 
-// ---- the link format (src/core/code.h, src/play/corr.h), read and written here on its own
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const fnv = (b) => { let h = 2166136261; for (const c of b) h = Math.imul(h ^ c, 16777619) >>> 0; return h; };
-function unpack(code) {
-  const out = []; let acc = 0, bits = 0;
-  for (const ch of code) { acc = ((acc << 6) | B64.indexOf(ch)) & 0xffffff; bits += 6; if (bits >= 8) out.push((acc >> (bits -= 8)) & 0xff); }
-  const body = out.slice(0, -4), sum = out.slice(-4).reduce((h, c, i) => h + c * 2 ** (8 * i), 0);
-  assert.equal(sum, fnv(body), 'checksum');
-  return body;
-}
-function pack(body) {
-  const h = fnv(body), b = [...body, h & 255, (h >>> 8) & 255, (h >>> 16) & 255, h >>> 24];
-  let out = '', acc = 0, bits = 0;
-  for (const c of b) { acc = ((acc << 8) | c) & 0xffffff; bits += 8; while (bits >= 6) out += B64[(acc >> (bits -= 6)) & 63]; }
-  if (bits) out += B64[(acc << (6 - bits)) & 63];
-  return out;
-}
-const varint = (v) => { const o = []; while (v >= 0x80) { o.push((v & 0x7f) | 0x80); v = Math.floor(v / 128); } o.push(v); return o; };
-const bytes = (b) => [...varint(b.length), ...b];
-const KIND = { 1: 'join', 2: 'move', 3: 'commit', 4: 'reveal', 5: 'chance' };
-function decode(link) {
-  const at = link.indexOf('#play='), b = unpack(at >= 0 ? link.slice(at + 6) : link); let p = 0;
-  const v = () => { let x = 0, s = 0; for (;;) { const c = b[p++]; x += (c & 0x7f) * 2 ** s; s += 7; if (!(c & 0x80)) return x; } };
-  const raw = () => { const n = v(); const r = b.slice(p, p + n); p += n; return r; };
-  const l = { format: v(), game: Buffer.from(raw()).toString(), version: v(), options: Buffer.from(raw()).toString(), seats: v(), nonce: raw(), entries: [] };
-  const n = v();
-  for (let i = 0; i < n; i++) {
-    const e = { seat: v(), kind: KIND[v()] };
-    if (e.kind === 'move') e.action = v();
-    if (e.kind === 'reveal') { e.secret = v(); e.item = v(); e.value = v(); }
-    if (e.kind !== 'move') e.bytes = raw();
-    l.entries.push(e);
-  }
-  l.seal = raw();
-  return l;
-}
-const entryBytes = (e) => {
-  const k = Object.keys(KIND).find((x) => KIND[x] === e.kind);
-  const o = [...varint(e.seat), ...varint(+k)];
-  if (e.kind === 'move') o.push(...varint(e.action));
-  if (e.kind === 'reveal') o.push(...varint(e.secret), ...varint(e.item), ...varint(e.value));
-  if (e.kind !== 'move') o.push(...bytes(e.bytes));
-  return o;
-};
-// What a forger does: edit the history and seal it again (BLAKE2b-512 chain, as in corr.cpp); a link to this page.
-function encode(l) {
-  const header = [...bytes([...Buffer.from(l.game)]), ...varint(l.version), ...bytes([...Buffer.from(l.options)]), ...varint(l.seats), ...bytes(l.nonce)];
-  const H = (x) => [...crypto.createHash('blake2b512').update(Buffer.from(x)).digest()];
-  let h = H([...Buffer.from('gamut history'), ...header]);
-  for (const e of l.entries) h = H([...h, ...entryBytes(e)]);
-  return url + '#play=' + pack([...varint(4), ...header, ...varint(l.entries.length), ...l.entries.flatMap(entryBytes), ...bytes(h)]);
-}
-
-// ---- the pages
-const storage = (page) => page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith('gamut.')).map((k) => [k, localStorage[k]])));
-async function copyLink(page) {
-  await page.evaluate(() => { window.gamutLastCopied = ''; });
-  await clickWidget(page, 'Copy the link');
-  const link = await page.evaluate(() => window.gamutLastCopied);
-  assert.match(link, /#play=/);
-  return link;
-}
-// Opens a link in the address bar of a page already open. Taken, the app clears the hash;
-// refused, it says so on the screen (state().messages), and the hash stays.
-async function openLink(page, link, refusal = null) {
-  await page.evaluate((h) => { location.hash = h; }, link.slice(link.indexOf('#')));
-  if (refusal) {
-    await page.waitForFunction((src) => window.gamut.state().messages.some((m) => new RegExp(src).test(m)), refusal.source, { polling: 50 });
-  } else {
-    await page.waitForFunction(() => location.hash === '', null, { polling: 50 });
-  }
-  await settled(page);
-}
-async function refused(page, link, pattern) {
-  const before = await storage(page), s0 = await state(page);
-  await openLink(page, link, pattern);
-  assert.ok((await state(page)).messages.some((m) => /could not be opened/.test(m) && pattern.test(m)), 'refused with a message');
-  assert.deepEqual(await storage(page), before, 'the stored game is unchanged');
-  assert.equal((await state(page)).by_link.link, s0.by_link.link, 'the game on the screen is unchanged');
-}
 const off = (view, seat) => view.side.filter((p) => p.seat === seat);
 
 // The test's player, to end a game soon: a good ghost leaves when it can,

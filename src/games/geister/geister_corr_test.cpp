@@ -12,7 +12,11 @@
 using namespace gamut;
 using namespace gamut::corr;
 using geister::GeisterState;
+using testing::changed_move;
+using testing::cut;
+using testing::last_of;
 using testing::Play;
+using testing::refused;
 
 namespace {
 
@@ -108,62 +112,27 @@ TEST_CASE("geister by link: tampered links are refused and the game held stays a
   Link l = decode_link(p.g[1]->code());
   const std::string before = p.g[0]->code();
 
-  SUBCASE("a changed past move") {
-    for (Entry& e : l.entries)
-      if (e.kind == kMove && e.seat == 0) {
-        e.action = e.action + 1;
-        break;
-      }
-    try {
-      corr::Game::open(encode_link(l), &*p.g[0]);
-      FAIL("a changed past move was taken");
-    } catch (const DataError& e) {
-      CHECK(std::string(e.what()).find("changes move") != std::string::npos);
-    }
-  }
+  SUBCASE("a changed past move") { refused(changed_move(l, 0), *p.g[0], "changes move"); }
   SUBCASE("a false reveal") {
     // North's link with one more move: its reveal of the ghost South captured, with the colour turned.
-    Entry* rev = nullptr;
-    for (Entry& e : l.entries)
-      if (e.kind == kReveal && e.seat == 1) rev = &e;
-    REQUIRE(rev);
+    size_t at = last_of(l, kReveal, 1);
+    REQUIRE(at < l.entries.size());
     // A fresh copy of the game held, cut before that reveal: the receiver has not seen it yet.
-    size_t cut = size_t(rev - &l.entries[0]);
-    Link held = l;
-    held.entries.resize(cut);
-    corr::Game have(held, *p.g[0]->key());
-    rev->value = 1 - rev->value;
-    try {
-      corr::Game::open(encode_link(l), &have);
-      FAIL("a false reveal was taken");
-    } catch (const DataError& e) {
-      CHECK(std::string(e.what()).find("does not match its commitment") != std::string::npos);
-    }
-    CHECK(have.code() == encode_link(held));
+    corr::Game have(cut(l, at), *p.g[0]->key());
+    l.entries[at].value = 1 - l.entries[at].value;
+    refused(l, have, "does not match its commitment");
   }
   SUBCASE("a reused chance contribution") {
     // The lot: North's share is the link before its chain's end; North sends the end again.
-    Entry* join = nullptr;
-    Entry* share = nullptr;
-    for (Entry& e : l.entries) {
-      if (e.kind == kJoin && e.seat == 1) join = &e;
-      if (e.kind == kShare && e.seat == 1 && !share) share = &e;
-    }
-    REQUIRE(join);
-    REQUIRE(share);
-    size_t cut = size_t(share - &l.entries[0]);
-    Link held = l;
-    held.entries.resize(cut);
-    corr::Game have(held, *p.g[0]->key());
-    share->bytes = join->bytes;
-    l.entries.resize(cut + 1);
-    try {
-      corr::Game::open(encode_link(l), &have);
-      FAIL("a reused chance contribution was taken");
-    } catch (const DataError& e) {
-      CHECK(std::string(e.what()).find("not the next one of its chain") != std::string::npos);
-    }
-    CHECK(have.code() == encode_link(held));
+    size_t join = last_of(l, kJoin, 1), share = l.entries.size();
+    for (size_t i = 0; i < l.entries.size() && share == l.entries.size(); ++i)
+      if (l.entries[i].kind == kShare && l.entries[i].seat == 1) share = i;
+    REQUIRE(join < l.entries.size());
+    REQUIRE(share < l.entries.size());
+    corr::Game have(cut(l, share), *p.g[0]->key());
+    Link bad = cut(l, share + 1);
+    bad.entries[share].bytes = l.entries[join].bytes;
+    refused(bad, have, "not the next one of its chain");
   }
   CHECK(p.g[0]->code() == before);
 }

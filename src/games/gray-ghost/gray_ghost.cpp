@@ -766,7 +766,7 @@ GAMUT_COLD Json GrayGhostState::view(int seat) const {
     if (r.soldiers) p["label"] = std::to_string(r.soldiers);
     pieces.push_back(p);
     for (int k = 0; k < r.soldiers; ++k) side.push_back({{"seat", s}, {"face", "blue_hat"}, {"where", "soldiers"}});
-    bool shown = r.done || s == seat || phase_ == OVER;
+    bool shown = (r.done || s == seat || phase_ == OVER) && !(hidden_ >> s & 1);
     if (r.mission) side.push_back({{"seat", s}, {"face", r.done ? "flag" : "mission"}, {"where", "mission"}});
     missions.push_back(r.mission == 0 ? 0 : shown ? int(r.mission) : -1);
     Json crossed = Json::array();
@@ -776,10 +776,10 @@ GAMUT_COLD Json GrayGhostState::view(int seat) const {
     // Translated in parts that are each whole (core/text.h).
     std::string line = strf(r.soldiers == 1 ? T("%s: %d soldier") : T("%s: %d soldiers"), game().seat_label(s).c_str(),
                             int(r.soldiers));
-    line += r.mission == 0 ? std::string(T(", no mission yet"))
-            : r.done       ? strf(T(", mission %d done (flag)"), int(r.mission))
-            : shown        ? strf(T(", mission %d (secret)"), int(r.mission))
-                           : std::string(T(", secret mission"));
+    line += r.mission == 0    ? std::string(T(", no mission yet"))
+            : r.done && shown ? strf(T(", mission %d done (flag)"), int(r.mission))
+            : shown           ? strf(T(", mission %d (secret)"), int(r.mission))
+                              : std::string(T(", secret mission"));
     if (r.skip) line += T(", loses next turn");
     status.push_back(line);
   }
@@ -791,7 +791,7 @@ GAMUT_COLD Json GrayGhostState::view(int seat) const {
   int left = 0;
   for (int8_t k : deck_) left += k;
   status.push_back(strf(T("War cards left in the deck: %d"), left));
-  if (seat >= 0 && seat < seats_ && r_[seat].mission)
+  if (seat >= 0 && seat < seats_ && r_[seat].mission && !(hidden_ >> seat & 1))
     cards.push_back({{"title", "Your secret mission"},
                      {"text", G.mission_title[r_[seat].mission] + (r_[seat].done ? " (done)" : "")}});
   if (card_ >= 0) cards.push_back({{"title", G.card_title[card_]}, {"text", G.card_text[card_]}});

@@ -112,6 +112,9 @@ class GrayGhostState : public State {
   void set_disc(int circle, Disc d, uint8_t trap_seen = kAllSeats);  // trap_seen: who knows a KNOWN_TRAP
   void set_turn(int seat) { cur_ = int8_t(seat), phase_ = SPIN, extra_ = 0; }
   void set_passed(int s, int mask) { r_[s].passed = uint16_t(mask); }
+  // For play by link (gray_ghost_secrets.cpp): a view that does not show a
+  // seat's mission (its card is still locked in this browser).
+  void hide_mission(int seat) { hidden_ |= uint8_t(1u << seat); }
 
  private:
   struct Ray {
@@ -151,6 +154,7 @@ class GrayGhostState : public State {
   int16_t turns_ = 0;
   std::array<int16_t, kMaxPath + 1> last_{};
   int8_t last_len_ = 0;
+  uint8_t hidden_ = 0;  // seats whose mission view() does not show (never in debug(): play is the same)
 };
 
 class GrayGhostGame : public Game {

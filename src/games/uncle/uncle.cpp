@@ -635,7 +635,8 @@ GAMUT_COLD Json UncleState::view(int seat) const {
   static const char* kPhase[] = {"deal", "deal",  "roll-off", "roll", "move", "challenge", "steal",
                                  "draw", "chief", "place",    "jail", "jail", "over"};
   bool all = phase_ == OVER;
-  auto sees = [&](int c) { return all || (seat >= 0 && (knowers_[c] >> seat & 1)); };
+  auto sees = [&](int c) { return !(hidden_ >> c & 1) && (all || (seat >= 0 && (knowers_[c] >> seat & 1))); };
+  auto mission_shown = [&](int s) { return mission_[s] >= 0 && !(hidden_ >> (kMaxCards + mission_[s]) & 1); };
   const Board& b = g_->board();
   Json pieces = Json::array(), side = Json::array(), cards = Json::array(), status = Json::array();
   for (int n = 0; n < int(b.nodes.size()); ++n)
@@ -676,20 +677,20 @@ GAMUT_COLD Json UncleState::view(int seat) const {
     if (jail_[s])
       line += strf(jail_[s] == 1 ? T(", held at THRUSH HQ (%d turn left)") : T(", held at THRUSH HQ (%d turns left)"),
                    int(jail_[s]));
-    if ((all || s == seat) && mission_[s] >= 0) line += strf(T(", mission %s"), T(card_name(mission_[s])).c_str());
+    if ((all || s == seat) && mission_shown(s)) line += strf(T(", mission %s"), T(card_name(mission_[s])).c_str());
     status.push_back(line);
   }
-  if (seat >= 0 && seat < n_ && mission_[seat] >= 0) {
+  if (seat >= 0 && seat < n_ && mission_shown(seat)) {
     Json held = Json::array();
     for (int c = 0; c < g_->cards; ++c)
-      if (hand_[seat] >> c & 1) held.push_back(card_name(c));
+      if ((hand_[seat] >> c & 1) && sees(c)) held.push_back(card_name(c));
     cards.insert(cards.begin(),  // Json{...}: a bare {{..}, {..}} would insert two pairs, not one card
                  Json{{"title", strf(T("Your mission: %s"), T(card_name(mission_[seat])).c_str())},
                       {"text", strf(T("Bring %s back through a side entrance. You hold: %s"),
                                     T(card_name(mission_[seat])).c_str(),
                                     held.empty() ? T("no chief card") : held.dump().c_str()) +
                                    // Rule 27 is a duty the game cannot check, so it is said here.
-                                   (hand_[seat] >> mission_[seat] & 1
+                                   ((hand_[seat] >> mission_[seat] & 1) && sees(mission_[seat])
                                         ? T(". You have your chief: the rules say you must try to go back at once.")
                                         : "")}});
   }

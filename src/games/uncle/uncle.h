@@ -89,6 +89,11 @@ class UncleState : public State {
   void set_tokens(int s, int t) { tokens_[s] = int8_t(t); }
   void set_agent(int n, bool on) { agent_[n] = on; }
   void give_card(int s, int card);  // moves the card from wherever it is into s's hand; s sees it
+  // For play by link (uncle_secrets.cpp): whose hand a card is drawn from, and
+  // a view that shows a card nowhere (it is still locked in this browser):
+  // deck 0 the chiefs, deck 1 the missions.
+  int victim() const { return victim_; }
+  void hide(int deck, int card) { hidden_ |= uint16_t(1u << (deck * kMaxCards + card)); }
 
  private:
   void roll_dice(Action a);
@@ -126,7 +131,8 @@ class UncleState : public State {
   int16_t rolls_ = 0;
   int16_t turns_ = 0, max_rounds_;
   int16_t last_from_ = -1, last_to_ = -1;
-  std::string event_;  // what just happened, in public terms
+  std::string event_;    // what just happened, in public terms
+  uint16_t hidden_ = 0;  // cards view() shows nowhere (never in debug(): play is the same)
 };
 
 class UncleGame : public Game {
