@@ -54,6 +54,10 @@ struct Play {
     for (int guard = 0; guard < 5000 && !stop() && step(); ++guard) {
     }
   }
+  // A figure, not a check: how many links a game took and how long its last one is (a link must fit a message).
+  void report() const {
+    if (!sent.empty()) MESSAGE(sent.size() << " links passed; the last is " << sent.back().size() << " characters");
+  }
   // The position as anyone sees it from a link: stand-ins for every secret, true places.
   static std::unique_ptr<State> public_state(const Link& l) { return Match(replay(l, nullptr).record).state().clone(); }
 

@@ -13,6 +13,7 @@ TEST_CASE("blue and gray by link: a whole game between two browsers, the lot dra
   REQUIRE(corr::available("blue-and-gray"));
   Play p("blue-and-gray", Json{{"first", "lot"}, {"max_plies", 60}});
   p.until([] { return false; });
+  p.report();
   REQUIRE(p.g[0]);
   REQUIRE(p.g[1]);
   for (auto& g : p.g) {

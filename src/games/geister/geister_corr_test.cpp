@@ -27,6 +27,7 @@ const GeisterState& gs(const State& s) { return static_cast<const GeisterState&>
 TEST_CASE("geister by link: a whole game; no link holds a colour the rules have not shown; verified") {
   Play p("geister");
   p.until([] { return false; });
+  p.report();
   REQUIRE(p.g[0]);
   REQUIRE(p.g[1]);
   const Replay &a = p.g[0]->state(), &b = p.g[1]->state();

@@ -41,6 +41,7 @@ TEST_CASE("gray ghost by link: a whole game; each mission read by its drawer alo
   Play p("gray-ghost", Json{{"max_rounds", 60}});
   p.pick = Play::greedy;
   p.until([] { return false; });
+  p.report();
   REQUIRE(p.g[0]);
   REQUIRE(p.g[1]);
   const Replay &a = p.state(0), &b = p.state(1);
