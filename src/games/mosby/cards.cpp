@@ -7,6 +7,7 @@
 // order lives in the state: determinize() has nothing to re-deal, and the
 // Event cards left unseen when a turn ends early simply stay in the deck (5.2).
 #include <algorithm>
+#include <array>
 #include <map>
 #include <string>
 
@@ -148,6 +149,7 @@ GAMUT_COLD void MosbyGame::load_cards(const Json& d) {
     throw DataError("mosby: the decks hold " + std::to_string(per_deck[0] + per_deck[1]) + " cards, not 120");
   if (cards.size() > 100) throw DataError("mosby: too many card types");
   for (size_t i = cards.size(); i-- > 0;) card_of[cards[i].effect] = int(i);
+  for (const CardType& c : cards) deck.push_back({c.event, int8_t(c.count)});
 }
 
 // ---------------------------------------------------------------- the hand
@@ -222,29 +224,28 @@ void MosbyState::card_plays(std::vector<Action>& r) const {
     }
     return false;
   };
-  std::vector<int> seen;
+  std::array<bool, 100> seen{};  // by card type (fewer than 100: the action codes' ranges)
   for (int type : hand_) {
-    if (std::find(seen.begin(), seen.end(), type) != seen.end()) continue;
-    seen.push_back(type);
+    if (seen[size_t(type)]) continue;
+    seen[size_t(type)] = true;
     const auto& c = g_->cards[type];
     switch (c.effect) {
       case G::C_GUIDE:
         for (const auto& l : g_->adj[mosby_]) {
           bool active_combat = false;
-          for (int u : units_at(l.to)) active_combat |= units_[u].active && combat(u);
+          active_combat |= active_combat_at(l.to);
           if (!active_combat && needs_checks(*this, l.to) && reachable(l.to)) r.push_back(kGuide + l.to);
         }
         break;
       case G::C_DULANEY: {
         int n = g_->node(c.num.value("space", "Alexandria"));
         bool active_combat = false;
-        for (int u : units_at(n)) active_combat |= units_[u].active && combat(u);
+        active_combat |= active_combat_at(n);
         if (spaces_[n].tc && !active_combat && reachable(n)) r.push_back(kDulaney + n);
         break;
       }
       case G::C_INFO:
-        if (k < 2)
-          for (int n : scout_targets()) r.push_back(kInfo + n);
+        if (k < 2) add_scout_targets(r, kInfo);
         break;
       case G::C_AMES:
         if (ames_left_ == 0 && (k == 0 || (k == 1 && can_move))) r.push_back(kPlay + type);
@@ -331,7 +332,7 @@ int MosbyState::entry_mode(int n, bool active_combat) {
   // non-combat unit it waits for them to end ("all three spaces must be entered during the same
   // Move Action" holds for a Phase's Ames). Before v3 its entries ran on into the Phases.
   bool waits = g_->revised && phases_ && !ames_phase_;
-  if (ames_left_ > 0 && !waits && (active_combat || unrevealed(n) || !units_at(n).empty() || spaces_[n].tc)) {
+  if (ames_left_ > 0 && !waits && (active_combat || unrevealed(n) || unit_at(n) || spaces_[n].tc)) {
     --ames_left_;
     return 3;
   }
@@ -631,8 +632,8 @@ bool is_die_op(int op) {
 
 int MosbyState::deck_left(bool event) const {
   int n = 0;
-  for (size_t k = 0; k < g_->cards.size(); ++k)
-    if (g_->cards[k].event == event) n += g_->cards[k].count - out_[k];
+  for (size_t k = 0; k < g_->deck.size(); ++k)
+    if (g_->deck[k].event == event) n += g_->deck[k].count - out_[k];
   return n;
 }
 
@@ -834,7 +835,7 @@ void MosbyState::input_combat_cards(const Task& t, Action a) {
       roll_ = T("Mosby hides (Hide card)");
       if (mosby_ >= 0) {
         bool found = false;
-        for (int u : units_at(mosby_)) found |= units_[u].active && combat(u);
+        found |= active_combat_at(mosby_);
         // 8.3: the units that entered his space search it first, at step 3D as in the Phase.
         if (found && g_->revised && !mosby_attacks_ && hide_search())
           push(W_HIDE_SEARCH, 1);
@@ -922,9 +923,9 @@ bool MosbyState::ready_perm_discard(const Task& t) {
   return perm <= 1 ? pop_task() : false;
 }
 
-std::vector<Action> MosbyState::card_legal() const {
+void MosbyState::card_legal(std::vector<Action>& r) const {
   const Task& t = stack_.back();
-  std::vector<Action> r;
+  r.clear();
   auto distinct = [&](bool only_permanent) {
     for (int k : hand_)
       if (!only_permanent || g_->cards[k].permanent) r.push_back(kDiscard + k);
@@ -957,9 +958,8 @@ std::vector<Action> MosbyState::card_legal() const {
       break;
     case CO_DRAW_ACTION:
     case CO_EVENT_DRAW:
-      for (size_t k = 0; k < g_->cards.size(); ++k)
-        if (g_->cards[k].event == is_event_deck_op(t.op) && g_->cards[k].count > out_[k])
-          r.push_back(kCardDraw + int(k));
+      for (size_t k = 0; k < g_->deck.size(); ++k)
+        if (g_->deck[k].event == is_event_deck_op(t.op) && g_->deck[k].count > out_[k]) r.push_back(kCardDraw + int(k));
       break;
     case CO_XDRAW:
     case CO_RAID_DRAW:
@@ -981,12 +981,13 @@ std::vector<Action> MosbyState::card_legal() const {
   }
   std::sort(r.begin(), r.end());
   r.erase(std::unique(r.begin(), r.end()), r.end());
-  return r;
 }
 
 std::vector<double> MosbyState::card_probs() const {
   std::vector<double> p;
-  card_probs(card_legal(), p);
+  std::vector<Action> l;
+  card_legal(l);
+  card_probs(l, p);
   return p;
 }
 
@@ -994,11 +995,13 @@ void MosbyState::card_probs(const std::vector<Action>& l, std::vector<double>& p
   int op = stack_.back().op;
   p.assign(l.size(), 1);  // the weights first, then divided by their total
   if (op == CO_DRAW_ACTION || op == CO_EVENT_DRAW)
-    for (size_t i = 0; i < l.size(); ++i) p[i] = g_->cards[l[i] - kCardDraw].count - out_[l[i] - kCardDraw];
-  if (op == CO_XDRAW || op == CO_RAID_DRAW)
-    for (size_t i = 0; i < l.size(); ++i)
-      p[i] = double(std::count_if(units_.begin(), units_.end(),
-                                  [&](const Unit& u) { return u.loc == kPool && u.kind == l[i] - kDraw; }));
+    for (size_t i = 0; i < l.size(); ++i) p[i] = g_->deck[l[i] - kCardDraw].count - out_[l[i] - kCardDraw];
+  if (op == CO_XDRAW || op == CO_RAID_DRAW) {
+    int cnt[128] = {};  // counters in the pool by kind (at most 100, data.cpp): one pass over the units
+    for (const Unit& u : units_)
+      if (u.loc == kPool) cnt[u.kind]++;
+    for (size_t i = 0; i < l.size(); ++i) p[i] = double(cnt[l[i] - kDraw]);
+  }
   double total = 0;
   for (double x : p) total += x;
   for (double& x : p) x /= total;

@@ -104,7 +104,7 @@ void MosbyState::wound() {
 bool MosbyState::run_union_attack(const Task& t) {
   if (hidden_) {  // Hide: no attack; found, every activated unit scatters (7.2)
     bool found = false;
-    for (int u : units_at(mosby_)) found |= units_[u].active && combat(u);
+    found |= active_combat_at(mosby_);
     if (found && !hide_search_roll()) scatter_active();
     return true;
   }

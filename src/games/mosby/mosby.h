@@ -104,6 +104,7 @@ class MosbyState : public State {
   int to_move() const override;
   int seats() const override { return 1; }
   std::vector<Action> legal() const override;
+  void legal_into(std::vector<Action>& out) const override;
   std::vector<double> chance_probs() const override;
   void chance_into(std::vector<Action>& outcomes, std::vector<double>& probs) const override;
   void apply(Action a) override;
@@ -285,6 +286,9 @@ class MosbyState : public State {
   int cur_strength(int u) const;
   bool blocked_potomac(int from, int to) const;
   std::vector<int> units_at(int n) const;
+  // units_at(n) asked a question without the vector: the legal moves ask these every move.
+  bool unit_at(int n) const;           // a counter in n
+  bool active_combat_at(int n) const;  // an activated combat unit in n
   bool any_active() const;
   bool in_lines(int n) const { return spaces_[n].lines || spaces_[n].tc; }
   std::vector<int> dist_from(const std::vector<int>& sources) const;
@@ -306,11 +310,11 @@ class MosbyState : public State {
   void wound();
   void end_of_turn();
   void finish(bool won, const std::string& how);
-  std::vector<int> eligible_placements() const;
+  void add_placements(std::vector<Action>& r, Action base) const;  // A3: base + each space
   bool can_demolish(int what) const;
-  std::vector<int> scout_targets() const;
-  std::vector<Action> decisions() const;
-  std::vector<int> candidates_;  // paths or units a chance pick chooses among
+  void add_scout_targets(std::vector<Action>& r, Action base) const;  // base + each space
+  void decisions(std::vector<Action>& r) const;                       // into r, cleared first
+  std::vector<int> candidates_;                                       // paths or units a chance pick chooses among
 
   std::vector<Task> stack_;
   std::vector<Unit> units_;
@@ -347,9 +351,9 @@ class MosbyState : public State {
   int combat_modifier() const { return combat_mod_; }  // the pending combat die's modifier
 
  private:
-  int deck_left(bool event) const;              // cards left in the Action or Event deck
-  void event_combat(int u, int mode, int mod);  // an Event card's unit attacks Mosby's space
-  std::vector<Action> card_legal() const;
+  int deck_left(bool event) const;                // cards left in the Action or Event deck
+  void event_combat(int u, int mode, int mod);    // an Event card's unit attacks Mosby's space
+  void card_legal(std::vector<Action>& r) const;  // into r, cleared first
   std::vector<double> card_probs() const;
   void card_probs(const std::vector<Action>& l, std::vector<double>& p) const;  // l: card_legal()
   void probs_for(const std::vector<Action>& l, std::vector<double>& p) const;   // l: legal()
@@ -500,7 +504,7 @@ class MosbyGame : public Game {
   Json perf;
   int pp(const char* key) const { return perf.value(key, 0); }
   int node(const std::string& id) const { return board_.at(id); }
-  std::string name(int n) const { return board_.nodes[n].id; }
+  const std::string& name(int n) const { return board_.nodes[n].id; }
   int kind_of(UnitType t, int strength) const;
 
   // The Action and Event cards, one type per printed face (cards.cpp).
@@ -565,7 +569,14 @@ class MosbyGame : public Game {
     int count;
     Json num;  // the card's numbers, its face's merged in
   };
-  std::vector<CardType> cards;             // empty in v1 data: no cards are drawn
+  std::vector<CardType> cards;  // empty in v1 data: no cards are drawn
+  struct DeckEntry {
+    bool event;
+    int8_t count;
+  };
+  // cards[k]'s deck and copies, packed: the draws scan every type at every draw, and a
+  // CardType is a few hundred bytes of text.
+  std::vector<DeckEntry> deck;
   std::string card_label(int type) const;  // the name to show, in the reader's language
   std::string kind_label(int kind) const;  // a counter's kind to show: "combat 2", "courier"
   std::array<int, C_NONE + 1> card_of{};   // effect -> first type with it (-1 none)

@@ -132,11 +132,19 @@ void MosbyState::input(Action a) {
 }
 
 std::vector<Action> MosbyState::legal() const {
-  if (over_) return {};
-  Needs n = needs();
-  if (n == Needs::CARD_CHANCE || n == Needs::CARD_CHOICE) return card_legal();
-  if (n == Needs::CHOICE) return decisions();
   std::vector<Action> r;
+  legal_into(r);
+  return r;
+}
+
+// Into the caller's buffer: playouts and the search keep theirs, so listing the moves
+// allocates nothing once the buffer has grown (dlmalloc in WebAssembly is dear).
+void MosbyState::legal_into(std::vector<Action>& r) const {
+  r.clear();
+  if (over_) return;
+  Needs n = needs();
+  if (n == Needs::CARD_CHANCE || n == Needs::CARD_CHOICE) return card_legal(r);
+  if (n == Needs::CHOICE) return decisions(r);
   switch (n) {
     case Needs::DRAW:
     case Needs::ESCORT_DRAW: {
@@ -160,7 +168,6 @@ std::vector<Action> MosbyState::legal() const {
   }
   std::sort(r.begin(), r.end());
   script_filter(r);
-  return r;
 }
 
 std::vector<double> MosbyState::chance_probs() const {
@@ -170,7 +177,7 @@ std::vector<double> MosbyState::chance_probs() const {
 }
 
 void MosbyState::chance_into(std::vector<Action>& outcomes, std::vector<double>& probs) const {
-  outcomes = legal();
+  legal_into(outcomes);
   probs_for(outcomes, probs);
 }
 
@@ -220,7 +227,9 @@ bool MosbyState::run_turn(const Task& t) {
 }
 
 bool MosbyState::ready_place(const Task& t) {
-  if (eligible_placements().empty()) {
+  std::vector<Action> places;
+  add_placements(places, kPlace);
+  if (places.empty()) {
     end_turn_now();
     return true;
   }
@@ -335,13 +344,12 @@ void MosbyState::end_of_turn() {
     if (notoriety_ >= victory_) return finish(true, strf(T("Notoriety %d after turn 8"), notoriety_) + victory_level());
     return finish(false, strf(T("Notoriety %d after turn 8 (needs %d)"), notoriety_, victory_));
   }
+  std::array<bool, kNodeSpan> occupied{};  // by a combat unit: one pass over the units, not one per space
+  for (size_t u = 0; u < units_.size(); ++u)
+    if (units_[u].loc >= 0 && combat(int(u))) occupied[size_t(units_[u].loc)] = true;
   bool free = false;
-  for (size_t n = 0; n < spaces_.size(); ++n) {
-    if (!g_->confed[n] || spaces_[n].devastated || in_lines(int(n))) continue;
-    bool occupied = false;
-    for (int u : units_at(int(n))) occupied |= combat(u);
-    free |= !occupied;
-  }
+  for (size_t n = 0; n < spaces_.size() && !free; ++n)
+    free = g_->confed[n] && !spaces_[n].devastated && !in_lines(int(n)) && !occupied[n];
   if (!free) return finish(false, N("all of Mosby's Confederacy is devastated, occupied or behind Union lines"));
   for (size_t u = 0; u < units_.size(); ++u)
     if (units_[u].loc >= 0) {

@@ -19,6 +19,18 @@ std::vector<int> MosbyState::units_at(int n) const {
   return r;
 }
 
+bool MosbyState::unit_at(int n) const {
+  for (const Unit& u : units_)
+    if (u.loc == n) return true;
+  return false;
+}
+
+bool MosbyState::active_combat_at(int n) const {
+  for (const Unit& u : units_)
+    if (u.loc == n && u.active && g_->kinds[u.kind].type == COMBAT) return true;
+  return false;
+}
+
 bool MosbyState::any_active() const {
   for (const Unit& u : units_)
     if (u.loc >= 0 && u.active) return true;

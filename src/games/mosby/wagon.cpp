@@ -243,7 +243,7 @@ void MosbyState::wagon_decisions(std::vector<Action>& r) const {
   bool acting = (w == W_OPERATIONS || w == W_PHASE) && !has(kStop) && mosby_ >= 0;
   if (acting && wagon_state_ == 1 && mosby_ == wagon_at_) {
     bool guarded = false;
-    for (int u : units_at(mosby_)) guarded |= units_[u].active && combat(u);
+    guarded |= active_combat_at(mosby_);
     if (!guarded) r.push_back(kDemolishWagon);  // 7.8 step 2
     if (escorts_hidden_ > 0 && !has(kAttack)) r.push_back(kAttack);
   }
