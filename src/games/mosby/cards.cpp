@@ -279,14 +279,14 @@ bool needs_checks(const MosbyState& s, int n) {
 void MosbyState::card_play(Task t, Action a) {
   if (a >= kDiscard && a < kDiscard + 100) {
     discard(a - kDiscard);
-    roll_ = strf(T("%s given up"), g_->card_label(a - kDiscard).c_str());
+    narrate(N("%s given up"), card_arg(a - kDiscard));
     stack_.push_back(t);
     return;
   }
   int type = a - kPlay, k = decision_kind(t.op);
   const auto& c = g_->cards[type];
   discard(type);
-  roll_ = strf(T("Played %s"), g_->card_label(type).c_str());
+  narrate(N("Played %s"), card_arg(type));
   switch (c.effect) {
     case G::C_AMES:
       ames_left_ = c.num.value("entries", 3);
@@ -314,13 +314,13 @@ int MosbyState::use_entry_card(Action a) {
   entry_ = guide ? 1 : 2;
   int t = g_->card_of[guide ? G::C_GUIDE : G::C_DULANEY];
   discard(t);
-  roll_ = strf(T("Played %s"), g_->card_label(t).c_str());
+  narrate(N("Played %s"), card_arg(t));
   return guide ? a - kGuide : a - kDulaney;
 }
 
 void MosbyState::local_information(int n) {
   discard(g_->card_of[G::C_INFO]);
-  roll_ = strf(T("Local Information scouts %s (no Activation checks)"), g_->name(n).c_str());
+  narrate(N("Local Information scouts %s (no Activation checks)"), node_arg(n));
   scout_success(n);
 }
 
@@ -416,11 +416,11 @@ void MosbyState::cards_begin_combat() {
     if (holds(e)) {
       const auto& c = g_->cards[g_->card_of[e]];
       combat_mod_ += c.num.value("combat_mod", 1);
-      roll_ += strf(T(", +1 %s"), g_->card_label(g_->card_of[e]).c_str());
+      narrate_more(N(", +1 %s"), card_arg(g_->card_of[e]));
     }
   if (event_mod_) {
     combat_mod_ += event_mod_;
-    roll_ += strf(T(", %d Union surprise"), event_mod_);
+    narrate_more(N(", %d Union surprise"), event_mod_);
   }
   push(CO_COMBAT_Q);
 }
@@ -517,7 +517,7 @@ void MosbyState::resolve_event(int type) {
   const auto& c = g_->cards[type];
   const Json& num = c.num;
   const char* why = c.name.c_str();
-  roll_ = strf(T("Event: %s"), g_->card_label(type).c_str());
+  narrate(N("Event: %s"), card_arg(type));
   dice_ = {};
   int n = notoriety_;
   switch (c.effect) {
@@ -659,7 +659,7 @@ void MosbyState::input_draw_action(const Task& t, Action a) {
   out_[k]++;
   hand_.push_back(k);
   dice_ = {};
-  roll_ = strf(T("Action card drawn: %s"), g_->card_label(k).c_str());
+  narrate(N("Action card drawn: %s"), card_arg(k));
   return;
 }
 
@@ -667,7 +667,7 @@ bool MosbyState::ready_limit(const Task& t) { return int(hand_.size()) <= g_->ha
 
 void MosbyState::input_discard(const Task& t, Action a) {
   discard(a - kDiscard);
-  roll_ = strf(T("Discarded %s"), g_->card_label(a - kDiscard).c_str());
+  narrate(N("Discarded %s"), card_arg(a - kDiscard));
   if (t.op == CO_LIMIT) push(CO_LIMIT);
   return;
 }
@@ -675,7 +675,8 @@ void MosbyState::input_discard(const Task& t, Action a) {
 void MosbyState::input_event_roll(const Task& t, Action a) {
   int d = a - kDie;
   events_left_ = d + extra_events_;
-  show_roll(d, strf(T("Event cards this turn: %d"), events_left_));
+  narrate(N("Event cards this turn: %d"), events_left_);
+  show_roll(d);
   push(CO_EVENT_NEXT);
   return;
 }
@@ -720,9 +721,10 @@ bool MosbyState::ready_extend(const Task& t) {
 
 void MosbyState::input_extend(const Task& t, Action a) {
   int d = a - kDie;
-  show_roll(d, T("Extend Union Lines Table"));
+  narrate(N("Extend Union Lines Table"));
+  show_roll(d);
   if (extended(d)) {  // a result that came up before is rolled again (7.1)
-    roll_ += T(" (already extended: roll again)");
+    narrate_more(N(" (already extended: roll again)"));
     return push(CO_EXTEND);
   }
   bool was = mosby_ >= 0 && in_lines(mosby_);
@@ -740,7 +742,7 @@ bool MosbyState::ready_pool_draw(const Task& t) {
 void MosbyState::input_extend_draw(const Task& t, Action a) {
   // The lines reach Mosby's space: a counter is drawn and examined (7.1, Extend the Front).
   int kind = a - kDraw, u = pool_unit(kind);
-  roll_ = strf(T("Drawn for Mosby's space: %s"), g_->kind_label(kind).c_str());
+  narrate(N("Drawn for Mosby's space: %s"), kind_arg(kind));
   dice_ = {};
   if (g_->revised) use_status(mosby_, 1);  // the counter drawn is the space's garrison, seen: revealed
   if (g_->kinds[kind].type != COMBAT) {
@@ -759,14 +761,15 @@ bool MosbyState::ready_marker(const Task& t) {
 
 void MosbyState::input_marker(const Task& t, Action a) {
   dice_ = {};
-  roll_ = strf(T("Depot placed at %s (its value face down)"), g_->name(t.b).c_str());
+  narrate(N("Depot placed at %s (its value face down)"), node_arg(t.b));
   return place_depot(t.b, a - kMarker);
 }
 
 void MosbyState::input_raid_die(const Task& t, Action a) {
   int d = a - kDie;
   int n = g_->node(g_->cards[t.a].num["die"][d - 1].get<std::string>());
-  show_roll(d, strf(T("Union Raiding Column -> %s"), g_->name(n).c_str()));
+  narrate(N("Union Raiding Column -> %s"), node_arg(n));
+  show_roll(d);
   devastate(n);
   return push(CO_RAID_DRAW, 0, n);
 }
@@ -774,7 +777,7 @@ void MosbyState::input_raid_die(const Task& t, Action a) {
 void MosbyState::input_raid_draw(const Task& t, Action a) {
   int kind = a - kDraw, u = pool_unit(kind), n = t.b;
   dice_ = {};
-  roll_ = strf(T("Raiding column at %s: %s"), g_->name(n).c_str(), g_->kind_label(kind).c_str());
+  narrate(N("Raiding column at %s: %s"), node_arg(n), kind_arg(kind));
   if (n == mosby_) return event_combat(u, 2, g_->cards[g_->card_of[G::E_RAID]].num.value("surprise", -2));
   units_[u].loc = int16_t(n);
   units_[u].active = units_[u].seen = true;
@@ -789,7 +792,8 @@ void MosbyState::input_raid_step(const Task& t, Action a) {
   int u = t.a, here = units_[u].loc;
   const auto& rd = g_->roads[here];
   int to = rd[(d - 1) % int(rd.size())];
-  show_roll(d, strf(T("Raiding column moves at random from %s to %s"), g_->name(here).c_str(), g_->name(to).c_str()));
+  narrate(N("Raiding column moves at random from %s to %s"), node_arg(here), node_arg(to));
+  show_roll(d);
   units_[u].from = int16_t(here);
   units_[u].loc = int16_t(to);
   last_ = {here, to};
@@ -804,9 +808,9 @@ void MosbyState::input_raid_step(const Task& t, Action a) {
 
 void MosbyState::input_sweep(const Task& t, Action a) {
   int d = a - kDie;
-  show_roll(d, strf(d <= 3 ? T("Union Sweep for the unit at %s: back to the pool")
-                           : T("Union Sweep for the unit at %s: stays"),
-                    g_->name(units_[t.a].loc).c_str()));
+  narrate(d <= 3 ? N("Union Sweep for the unit at %s: back to the pool") : N("Union Sweep for the unit at %s: stays"),
+          node_arg(units_[t.a].loc));
+  show_roll(d);
   if (d <= 3) to_pool(t.a);
   return;
 }
@@ -827,12 +831,12 @@ void MosbyState::input_combat_cards(const Task& t, Action a) {
   int k = a - kPlay;
   const auto& c = g_->cards[k];
   discard(k);
-  roll_ += ", " + g_->card_label(k);
+  add_part(", %s", false, {card_arg(k)});
   switch (c.effect) {
     case G::C_HIDE:
       stack_.pop_back();  // the combat die is not rolled
       hidden_ = true;
-      roll_ = T("Mosby hides (Hide card)");
+      narrate(N("Mosby hides (Hide card)"));
       if (mosby_ >= 0) {
         bool found = false;
         found |= active_combat_at(mosby_);
@@ -875,7 +879,7 @@ void MosbyState::input_counterattack(const Task& t, Action a) {
   }
   card_mod_ = 0;
   rolled_ = true;
-  roll_ += strf(T("; Counterattack (modifier %d)"), combat_mod_);
+  narrate_more(N("; Counterattack (modifier %d)"), combat_mod_);
   push(OP_COMBAT_ROLL);
   return push(CO_COMBAT_Q);
 }
@@ -886,7 +890,7 @@ void MosbyState::input_casualty_card(const Task& t, Action a) {
     discard(a - kPlay);
     stack_.pop_back();  // no casualty die
     escape_asked_ = false;
-    roll_ = T("Mosby Escapes: the casualty check is negated");
+    narrate(N("Mosby Escapes: the casualty check is negated"));
     if (holds(G::C_AWARE_RESET)) push(CO_CASUALTY_Q, 0);
     return;
   }
@@ -895,7 +899,7 @@ void MosbyState::input_casualty_card(const Task& t, Action a) {
       wound();
     } else {
       discard(a - kPlay);
-      roll_ = T("Mosby Escapes: the casualty check is negated");
+      narrate(N("Mosby Escapes: the casualty check is negated"));
     }
     if (!over_ && holds(G::C_AWARE_RESET)) push(CO_CASUALTY_Q, 0);
     return;
@@ -903,7 +907,7 @@ void MosbyState::input_casualty_card(const Task& t, Action a) {
   if (a != kGoOn) {
     discard(a - kPlay);
     set_awareness(1);
-    roll_ = T("Awareness Reset: Union Awareness falls to 1");
+    narrate(N("Awareness Reset: Union Awareness falls to 1"));
   }
   return;
 }
@@ -913,7 +917,7 @@ void MosbyState::input_gain_initiative(const Task& t, Action a) {
   discard(a - kPlay);
   stack_.pop_back();  // no Initiative roll
   dice_ = {};
-  roll_ = T("Initiative: Mosby (Gain the Initiative card)");
+  narrate(N("Initiative: Mosby (Gain the Initiative card)"));
   return start_phases(1);
 }
 

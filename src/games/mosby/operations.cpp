@@ -322,9 +322,10 @@ void MosbyState::input_scout(const Task& t, Action a) {
   int d = a - kDie;
   int n = t.a;
   bool ok = d + scout_bonus() > awareness_;  // the Scout card (6.1 step 2)
-  show_roll(d, strf(ok ? T("Scout %s (succeeds above Awareness %d): success")
-                       : T("Scout %s (succeeds above Awareness %d): failure"),
-                    g_->name(n).c_str(), awareness_));
+  narrate(
+      ok ? N("Scout %s (succeeds above Awareness %d): success") : N("Scout %s (succeeds above Awareness %d): failure"),
+      node_arg(n), awareness_);
+  show_roll(d);
   if (ok) return scout_success(n);
   push(OP_SCOUT_FAIL, n);
   if (unrevealed(n)) {

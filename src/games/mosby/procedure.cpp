@@ -98,9 +98,80 @@ bool MosbyState::pop_task() {
   return true;
 }
 
-void MosbyState::show_roll(int d, const std::string& what) {
+void MosbyState::show_roll(int d) {
   dice_ = {d};
-  roll_ = strf(T("%s: die %d"), what.c_str(), d);
+  narrate_more(N("%s: die %d"), Narration::Arg{Narration::SO_FAR}, d);
+}
+
+void MosbyState::add_part(const char* fmt, bool tr, std::initializer_list<Narration::Arg> args) {
+  Narration& r = roll_;
+  if (r.nparts == Narration::kParts || r.nargs + int(args.size()) > Narration::kArgs) {
+    r.flat = roll_text();  // full: the parts so far are written out now
+    r.nparts = r.nargs = 0;
+  }
+  r.parts[size_t(r.nparts++)] = {fmt, tr, r.nargs, int8_t(args.size())};
+  for (const Narration::Arg& a : args) r.args[size_t(r.nargs++)] = a;
+}
+
+std::string MosbyState::roll_text() const {
+  std::string out = roll_.flat;
+  for (int p = 0; p < roll_.nparts; ++p) write_part(out, roll_.parts[size_t(p)]);
+  return out;
+}
+
+// One part of the narration, as strf would have written it: the formats use only %s, %d and %+d
+// (in English and in the tables), each with the next argument in order.
+void MosbyState::write_part(std::string& out, const Narration::Part& p) const {
+  std::string piece;
+  bool replaces = false;
+  int next = p.first;
+  for (const char* c = p.tr ? T(p.fmt) : p.fmt; *c; ++c) {
+    if (*c != '%') {
+      piece += *c;
+      continue;
+    }
+    if (c[1] == '%') {
+      piece += *++c;
+      continue;
+    }
+    bool plus = c[1] == '+';
+    if (plus) ++c;
+    if (c[1] == 'd' || c[1] == 's') ++c;  // anything else: the argument takes the place of the '%'
+    if (next >= p.first + p.count) continue;
+    const Narration::Arg& a = roll_.args[size_t(next++)];
+    switch (a.kind) {
+      case Narration::INT:
+        if (plus && a.v >= 0) piece += '+';
+        piece += std::to_string(a.v);
+        break;
+      case Narration::NODE:
+        piece += g_->name(a.v);
+        break;
+      case Narration::CARD:
+        piece += g_->card_label(a.v);
+        break;
+      case Narration::UNIT_KIND:
+        piece += g_->kind_label(a.v);
+        break;
+      case Narration::TEXT:
+        piece += T(a.s);
+        break;
+      case Narration::RAW:
+        piece += a.s;
+        break;
+      case Narration::RATIO:
+        piece += a.v >= 0 ? std::to_string(a.v + 1) + ":1" : "1:" + std::to_string(1 - a.v);
+        break;
+      case Narration::SO_FAR:
+        piece += out;
+        replaces = true;
+        break;
+    }
+  }
+  if (replaces)
+    out = std::move(piece);
+  else
+    out += piece;
 }
 
 void MosbyState::advance() {
@@ -253,7 +324,8 @@ bool MosbyState::run_prep_moves(const Task& t) {
 void MosbyState::input_recruit(const Task& t, Action a) {
   int d = a - kDie;
   strength_ = g_->recruit_tab[std::min(notoriety_, 10) - 1][d - 1];
-  show_roll(d, strf(T("Recruitment (Notoriety %d column) -> strength %d"), notoriety_, strength_));
+  narrate(N("Recruitment (Notoriety %d column) -> strength %d"), notoriety_, strength_);
+  show_roll(d);
   if (strength_ == 0) {
     mosby_removed();
     end_turn_now();
@@ -278,8 +350,9 @@ void MosbyState::input_initiative(const Task& t, Action a) {
   int d = a - kDie;
   int bonus = card_initiative_bonus();
   int who = d + bonus >= g_->init_needed ? 1 : 2;
-  show_roll(d, strf(bonus ? T("Initiative: %s (+1, Initiative Bonus card)") : T("Initiative: %s"),
-                    who == 1 ? "Mosby" : T("Union")));
+  narrate(bonus ? N("Initiative: %s (+1, Initiative Bonus card)") : N("Initiative: %s"),
+          who == 1 ? raw_arg("Mosby") : Narration::arg(N("Union")));
+  show_roll(d);
   return start_phases(who);
 }
 
