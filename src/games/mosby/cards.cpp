@@ -966,10 +966,14 @@ void MosbyState::card_legal(std::vector<Action>& r) const {
         if (g_->deck[k].event == is_event_deck_op(t.op) && g_->deck[k].count > out_[k]) r.push_back(kCardDraw + int(k));
       break;
     case CO_XDRAW:
-    case CO_RAID_DRAW:
+    case CO_RAID_DRAW: {
+      bool k[128] = {};  // by kind (at most 100, data.cpp): the kinds in order, each once
       for (const Unit& u : units_)
-        if (u.loc == kPool && (t.op == CO_XDRAW || g_->kinds[u.kind].type == COMBAT)) r.push_back(kDraw + u.kind);
+        if (u.loc == kPool && (t.op == CO_XDRAW || g_->kinds[u.kind].type == COMBAT)) k[u.kind] = true;
+      for (int x = 0; x < 128; ++x)
+        if (k[x]) r.push_back(kDraw + x);
       break;
+    }
     case CO_MARKER: {
       std::vector<bool> placed(g_->depot_values.size(), false);
       for (const Space& s : spaces_)
@@ -983,7 +987,7 @@ void MosbyState::card_legal(std::vector<Action>& r) const {
         for (int v = 1; v <= 6; ++v) r.push_back(kDie + v);
       break;
   }
-  std::sort(r.begin(), r.end());
+  if (!std::is_sorted(r.begin(), r.end())) std::sort(r.begin(), r.end());  // the draws come in order
   r.erase(std::unique(r.begin(), r.end()), r.end());
 }
 

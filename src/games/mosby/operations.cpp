@@ -22,8 +22,9 @@ void MosbyState::mosby_enter(int n) {
       gain_pp(g_->pp("kidnap"), N("kidnapped leader brought out"));
     }
   bool active_combat = false;
-  for (int u : units_at(n)) {
-    if (!units_[u].active) continue;
+  for (size_t i = 0; i < units_.size(); ++i) {  // in place: eliminating a unit moves that unit alone
+    int u = int(i);
+    if (units_[i].loc != n || !units_[i].active) continue;
     if (combat(u))
       active_combat = true;
     else

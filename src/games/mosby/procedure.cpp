@@ -73,7 +73,9 @@ void MosbyState::finish(bool won, const std::string& how) {
 // ---------------------------------------------------------------- the task table and its driver
 
 const MosbyState::TaskInfo& MosbyState::task(int op) {
-  static const auto table = [] {
+  // Built at compile time (constexpr): a static built at run time would be checked for its
+  // initialisation at every call, and the procedure asks for the top task's entry several times a move.
+  static constexpr std::array<TaskInfo, kTaskCodes> table = [] {
     std::array<TaskInfo, kTaskCodes> t{};
 #define MOSBY_TASK_ENTRY(task, code, needs, window, run, input) \
   t[task] = {Needs::needs, window, &MosbyState::run, &MosbyState::input};
@@ -81,8 +83,9 @@ const MosbyState::TaskInfo& MosbyState::task(int op) {
 #undef MOSBY_TASK_ENTRY
     return t;
   }();
-  if (op < 0 || op >= kTaskCodes || !table[op].run) throw std::logic_error("mosby: unknown task " + std::to_string(op));
-  return table[op];
+  if (op < 0 || op >= kTaskCodes || !table[size_t(op)].run)
+    throw std::logic_error("mosby: unknown task " + std::to_string(op));
+  return table[size_t(op)];
 }
 
 Needs MosbyState::needs() const { return task(stack_.back().op).needs; }
@@ -237,7 +240,7 @@ void MosbyState::legal_into(std::vector<Action>& r) const {
       for (int v = 1; v <= 6; ++v) r.push_back(kDie + v);
       break;
   }
-  std::sort(r.begin(), r.end());
+  if (!std::is_sorted(r.begin(), r.end())) std::sort(r.begin(), r.end());  // the dice and draws come in order
   script_filter(r);
 }
 
