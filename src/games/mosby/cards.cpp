@@ -232,15 +232,13 @@ void MosbyState::card_plays(std::vector<Action>& r) const {
     switch (c.effect) {
       case G::C_GUIDE:
         for (const auto& l : g_->adj[mosby_]) {
-          bool active_combat = false;
-          active_combat |= active_combat_at(l.to);
+          bool active_combat = active_combat_at(l.to);
           if (!active_combat && needs_checks(*this, l.to) && reachable(l.to)) r.push_back(kGuide + l.to);
         }
         break;
       case G::C_DULANEY: {
         int n = g_->node(c.num.value("space", "Alexandria"));
-        bool active_combat = false;
-        active_combat |= active_combat_at(n);
+        bool active_combat = active_combat_at(n);
         if (spaces_[n].tc && !active_combat && reachable(n)) r.push_back(kDulaney + n);
         break;
       }
@@ -838,8 +836,7 @@ void MosbyState::input_combat_cards(const Task& t, Action a) {
       hidden_ = true;
       narrate(N("Mosby hides (Hide card)"));
       if (mosby_ >= 0) {
-        bool found = false;
-        found |= active_combat_at(mosby_);
+        bool found = active_combat_at(mosby_);
         // 8.3: the units that entered his space search it first, at step 3D as in the Phase.
         if (found && g_->revised && !mosby_attacks_ && hide_search())
           push(W_HIDE_SEARCH, 1);

@@ -102,8 +102,7 @@ void MosbyState::wound() {
 
 bool MosbyState::run_union_attack(const Task& t) {
   if (hidden_) {  // Hide: no attack; found, every activated unit scatters (7.2)
-    bool found = false;
-    found |= active_combat_at(mosby_);
+    bool found = active_combat_at(mosby_);
     if (found && !hide_search_roll()) scatter_active();
     return true;
   }

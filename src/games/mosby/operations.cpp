@@ -114,8 +114,7 @@ void MosbyState::decisions(std::vector<Action>& r) const {
       if (l.state == 1 && l.loc == mosby_) r.push_back(kKidnap);
       if (l.state == 2) r.push_back(kFree);
     }
-    bool threatened = false;
-    threatened |= active_combat_at(mosby_);
+    bool threatened = active_combat_at(mosby_);
     if (!threatened) r.push_back(kDisband);
     if (phase) r.push_back(kPass);
   };

@@ -242,8 +242,7 @@ void MosbyState::wagon_decisions(std::vector<Action>& r) const {
   CardWindow w = window();
   bool acting = (w == W_OPERATIONS || w == W_PHASE) && !has(kStop) && mosby_ >= 0;
   if (acting && wagon_state_ == 1 && mosby_ == wagon_at_) {
-    bool guarded = false;
-    guarded |= active_combat_at(mosby_);
+    bool guarded = active_combat_at(mosby_);
     if (!guarded) r.push_back(kDemolishWagon);  // 7.8 step 2
     if (escorts_hidden_ > 0 && !has(kAttack)) r.push_back(kAttack);
   }
