@@ -90,13 +90,22 @@ const std::string& T(const std::string& english) {
 }
 
 std::string strf(const char* format, ...) {
+  // One pass into a stack buffer: the texts are short, and the games narrate their dice with
+  // this on every move (vsnprintf is dear, in WebAssembly more than natively). Only a longer
+  // text is formatted a second time.
+  char buf[256];
   va_list a, b;
   va_start(a, format);
   va_copy(b, a);
-  int n = std::vsnprintf(nullptr, 0, format, a);
+  int n = std::vsnprintf(buf, sizeof buf, format, a);
   va_end(a);
-  std::string out(n > 0 ? size_t(n) : 0, '\0');
-  if (n > 0) std::vsnprintf(out.data(), out.size() + 1, format, b);
+  std::string out;
+  if (n > 0 && size_t(n) < sizeof buf) {
+    out.assign(buf, size_t(n));
+  } else if (n > 0) {
+    out.assign(size_t(n), '\0');
+    std::vsnprintf(out.data(), out.size() + 1, format, b);
+  }
   va_end(b);
   return out;
 }

@@ -1,4 +1,3 @@
-#include "core/cold.h"
 #include "gray_ghost.h"
 
 #include <algorithm>
@@ -6,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/cold.h"
 #include "core/text.h"
 
 namespace gamut::gray_ghost {
@@ -216,7 +216,7 @@ bool GrayGhostState::may_enter_hq(int s, int step, int steps, int discs_before, 
   return mission_before && r.soldiers + discs_before >= 5 && step == steps;
 }
 
-std::vector<GrayGhostState::Ray> GrayGhostState::rays() const {
+int GrayGhostState::rays(Rays& out) const {
   const GrayGhostGame& G = *g_;
   const Raider& me = r_[cur_];
   bool pre = me.mission == 0;
@@ -246,7 +246,7 @@ std::vector<GrayGhostState::Ray> GrayGhostState::rays() const {
       for (int x = R.x0; x <= R.x1; ++x) st[ns++] = {x, R.y0, 0, -1}, st[ns++] = {x, R.y1, 0, 1};
     }
   }
-  std::vector<Ray> out;
+  int n = 0;  // at most one ray from each of the ns <= 64 starts
   for (int i = 0; i < ns; ++i) {
     Ray ray;
     int mis = -1, discs = 0;
@@ -288,13 +288,19 @@ std::vector<GrayGhostState::Ray> GrayGhostState::rays() const {
       if (mis < 0 || occupied(mnode, cur_)) continue;
       ray.len = int8_t(mis + 1);
     }
-    if (ray.len > 0) out.push_back(ray);
+    if (ray.len > 0) out[size_t(n++)] = ray;
   }
-  return out;
+  return n;
 }
 
 std::vector<Action> GrayGhostState::legal() const {
   std::vector<Action> r;
+  legal_into(r);
+  return r;
+}
+
+void GrayGhostState::legal_into(std::vector<Action>& r) const {
+  r.clear();
   switch (phase_) {
     case LOT:
       for (int s = 0; s < seats_; ++s) r.push_back(s);
@@ -305,10 +311,12 @@ std::vector<Action> GrayGhostState::legal() const {
     case SPUN:
       for (int f = 0; f < int(g_->faces.size()); ++f) r.push_back(f);
       break;
-    case MOVE:
-      for (const Ray& ray : rays()) r.push_back(kNodeBase + ray.cells[ray.len - 1]);
+    case MOVE: {
+      Rays rs;
+      for (int i = 0, n = rays(rs); i < n; ++i) r.push_back(kNodeBase + rs[size_t(i)].cells[rs[size_t(i)].len - 1]);
       if (r.empty()) r.push_back(kNoMove);
       break;
+    }
     case DISC:
     case RAID_DISC:
       if (unknown_blue() > 0) r.push_back(0);
@@ -344,11 +352,21 @@ std::vector<Action> GrayGhostState::legal() const {
   }
   std::sort(r.begin(), r.end());
   r.erase(std::unique(r.begin(), r.end()), r.end());
-  return r;
 }
 
 std::vector<double> GrayGhostState::chance_probs() const {
   std::vector<double> p;
+  probs_into(p, nullptr);
+  return p;
+}
+
+void GrayGhostState::chance_into(std::vector<Action>& outcomes, std::vector<double>& probs) const {
+  legal_into(outcomes);
+  probs_into(probs, &outcomes);
+}
+
+void GrayGhostState::probs_into(std::vector<double>& p, const std::vector<Action>* legal) const {
+  p.clear();
   switch (phase_) {
     case SPUN: {
       double t = 0;
@@ -371,11 +389,10 @@ std::vector<double> GrayGhostState::chance_probs() const {
       break;
     }
     default: {
-      size_t n = legal().size();
+      size_t n = legal ? legal->size() : this->legal().size();
       p.assign(n, 1.0 / double(n));
     }
   }
-  return p;
 }
 
 std::vector<int> GrayGhostState::nearest(Zone kind, int from) const {
@@ -524,9 +541,10 @@ void GrayGhostState::apply(Action a) {
       last_[last_len_++] = me.at;
       from_ = me.at;
       if (a == kNoMove) return end_move();
-      for (const Ray& ray : rays())
-        if (ray.cells[ray.len - 1] == a - kNodeBase) {
-          path_ = ray;
+      Rays rs;
+      for (int i = 0, n = rays(rs); i < n; ++i)
+        if (rs[size_t(i)].cells[rs[size_t(i)].len - 1] == a - kNodeBase) {
+          path_ = rs[size_t(i)];
           break;
         }
       path_pos_ = 0;

@@ -78,7 +78,9 @@ class GrayGhostState : public State {
   int to_move() const override;
   int seats() const override { return seats_; }
   std::vector<Action> legal() const override;
+  void legal_into(std::vector<Action>& out) const override;
   std::vector<double> chance_probs() const override;
+  void chance_into(std::vector<Action>& outcomes, std::vector<double>& probs) const override;
   void apply(Action a) override;
   std::vector<double> returns() const override;
   std::string action_name(Action a) const override;
@@ -122,7 +124,11 @@ class GrayGhostState : public State {
     int8_t len = 0;
   };
   bool may_enter_hq(int s, int step, int steps, int discs_before, bool mission_before, bool trap_before) const;
-  std::vector<Ray> rays() const;
+  // The moves of the spin, into out (on the caller's stack: a playout lists them twice a move
+  // and allocates nothing); returns how many.
+  using Rays = std::array<Ray, 64>;
+  int rays(Rays& out) const;
+  void probs_into(std::vector<double>& p, const std::vector<Action>* legal) const;  // legal: legal(), or null
   bool occupied(int node, int except) const;  // a raider other than `except` stands there
   bool free_circle(int c) const;
   void advance();

@@ -7,6 +7,7 @@
 // order lives in the state: determinize() has nothing to re-deal, and the
 // Event cards left unseen when a turn ends early simply stay in the deck (5.2).
 #include <algorithm>
+#include <array>
 #include <map>
 #include <string>
 
@@ -148,6 +149,7 @@ GAMUT_COLD void MosbyGame::load_cards(const Json& d) {
     throw DataError("mosby: the decks hold " + std::to_string(per_deck[0] + per_deck[1]) + " cards, not 120");
   if (cards.size() > 100) throw DataError("mosby: too many card types");
   for (size_t i = cards.size(); i-- > 0;) card_of[cards[i].effect] = int(i);
+  for (const CardType& c : cards) deck.push_back({c.event, int8_t(c.count)});
 }
 
 // ---------------------------------------------------------------- the hand
@@ -222,29 +224,26 @@ void MosbyState::card_plays(std::vector<Action>& r) const {
     }
     return false;
   };
-  std::vector<int> seen;
+  std::array<bool, 100> seen{};  // by card type (fewer than 100: the action codes' ranges)
   for (int type : hand_) {
-    if (std::find(seen.begin(), seen.end(), type) != seen.end()) continue;
-    seen.push_back(type);
+    if (seen[size_t(type)]) continue;
+    seen[size_t(type)] = true;
     const auto& c = g_->cards[type];
     switch (c.effect) {
       case G::C_GUIDE:
         for (const auto& l : g_->adj[mosby_]) {
-          bool active_combat = false;
-          for (int u : units_at(l.to)) active_combat |= units_[u].active && combat(u);
+          bool active_combat = active_combat_at(l.to);
           if (!active_combat && needs_checks(*this, l.to) && reachable(l.to)) r.push_back(kGuide + l.to);
         }
         break;
       case G::C_DULANEY: {
         int n = g_->node(c.num.value("space", "Alexandria"));
-        bool active_combat = false;
-        for (int u : units_at(n)) active_combat |= units_[u].active && combat(u);
+        bool active_combat = active_combat_at(n);
         if (spaces_[n].tc && !active_combat && reachable(n)) r.push_back(kDulaney + n);
         break;
       }
       case G::C_INFO:
-        if (k < 2)
-          for (int n : scout_targets()) r.push_back(kInfo + n);
+        if (k < 2) add_scout_targets(r, kInfo);
         break;
       case G::C_AMES:
         if (ames_left_ == 0 && (k == 0 || (k == 1 && can_move))) r.push_back(kPlay + type);
@@ -278,14 +277,14 @@ bool needs_checks(const MosbyState& s, int n) {
 void MosbyState::card_play(Task t, Action a) {
   if (a >= kDiscard && a < kDiscard + 100) {
     discard(a - kDiscard);
-    roll_ = strf(T("%s given up"), g_->card_label(a - kDiscard).c_str());
+    narrate(N("%s given up"), card_arg(a - kDiscard));
     stack_.push_back(t);
     return;
   }
   int type = a - kPlay, k = decision_kind(t.op);
   const auto& c = g_->cards[type];
   discard(type);
-  roll_ = strf(T("Played %s"), g_->card_label(type).c_str());
+  narrate(N("Played %s"), card_arg(type));
   switch (c.effect) {
     case G::C_AMES:
       ames_left_ = c.num.value("entries", 3);
@@ -313,13 +312,13 @@ int MosbyState::use_entry_card(Action a) {
   entry_ = guide ? 1 : 2;
   int t = g_->card_of[guide ? G::C_GUIDE : G::C_DULANEY];
   discard(t);
-  roll_ = strf(T("Played %s"), g_->card_label(t).c_str());
+  narrate(N("Played %s"), card_arg(t));
   return guide ? a - kGuide : a - kDulaney;
 }
 
 void MosbyState::local_information(int n) {
   discard(g_->card_of[G::C_INFO]);
-  roll_ = strf(T("Local Information scouts %s (no Activation checks)"), g_->name(n).c_str());
+  narrate(N("Local Information scouts %s (no Activation checks)"), node_arg(n));
   scout_success(n);
 }
 
@@ -331,7 +330,7 @@ int MosbyState::entry_mode(int n, bool active_combat) {
   // non-combat unit it waits for them to end ("all three spaces must be entered during the same
   // Move Action" holds for a Phase's Ames). Before v3 its entries ran on into the Phases.
   bool waits = g_->revised && phases_ && !ames_phase_;
-  if (ames_left_ > 0 && !waits && (active_combat || unrevealed(n) || !units_at(n).empty() || spaces_[n].tc)) {
+  if (ames_left_ > 0 && !waits && (active_combat || unrevealed(n) || unit_at(n) || spaces_[n].tc)) {
     --ames_left_;
     return 3;
   }
@@ -415,11 +414,11 @@ void MosbyState::cards_begin_combat() {
     if (holds(e)) {
       const auto& c = g_->cards[g_->card_of[e]];
       combat_mod_ += c.num.value("combat_mod", 1);
-      roll_ += strf(T(", +1 %s"), g_->card_label(g_->card_of[e]).c_str());
+      narrate_more(N(", +1 %s"), card_arg(g_->card_of[e]));
     }
   if (event_mod_) {
     combat_mod_ += event_mod_;
-    roll_ += strf(T(", %d Union surprise"), event_mod_);
+    narrate_more(N(", %d Union surprise"), event_mod_);
   }
   push(CO_COMBAT_Q);
 }
@@ -516,7 +515,7 @@ void MosbyState::resolve_event(int type) {
   const auto& c = g_->cards[type];
   const Json& num = c.num;
   const char* why = c.name.c_str();
-  roll_ = strf(T("Event: %s"), g_->card_label(type).c_str());
+  narrate(N("Event: %s"), card_arg(type));
   dice_ = {};
   int n = notoriety_;
   switch (c.effect) {
@@ -631,8 +630,8 @@ bool is_die_op(int op) {
 
 int MosbyState::deck_left(bool event) const {
   int n = 0;
-  for (size_t k = 0; k < g_->cards.size(); ++k)
-    if (g_->cards[k].event == event) n += g_->cards[k].count - out_[k];
+  for (size_t k = 0; k < g_->deck.size(); ++k)
+    if (g_->deck[k].event == event) n += g_->deck[k].count - out_[k];
   return n;
 }
 
@@ -658,7 +657,7 @@ void MosbyState::input_draw_action(const Task& t, Action a) {
   out_[k]++;
   hand_.push_back(k);
   dice_ = {};
-  roll_ = strf(T("Action card drawn: %s"), g_->card_label(k).c_str());
+  narrate(N("Action card drawn: %s"), card_arg(k));
   return;
 }
 
@@ -666,7 +665,7 @@ bool MosbyState::ready_limit(const Task& t) { return int(hand_.size()) <= g_->ha
 
 void MosbyState::input_discard(const Task& t, Action a) {
   discard(a - kDiscard);
-  roll_ = strf(T("Discarded %s"), g_->card_label(a - kDiscard).c_str());
+  narrate(N("Discarded %s"), card_arg(a - kDiscard));
   if (t.op == CO_LIMIT) push(CO_LIMIT);
   return;
 }
@@ -674,7 +673,8 @@ void MosbyState::input_discard(const Task& t, Action a) {
 void MosbyState::input_event_roll(const Task& t, Action a) {
   int d = a - kDie;
   events_left_ = d + extra_events_;
-  show_roll(d, strf(T("Event cards this turn: %d"), events_left_));
+  narrate(N("Event cards this turn: %d"), events_left_);
+  show_roll(d);
   push(CO_EVENT_NEXT);
   return;
 }
@@ -719,9 +719,10 @@ bool MosbyState::ready_extend(const Task& t) {
 
 void MosbyState::input_extend(const Task& t, Action a) {
   int d = a - kDie;
-  show_roll(d, T("Extend Union Lines Table"));
+  narrate(N("Extend Union Lines Table"));
+  show_roll(d);
   if (extended(d)) {  // a result that came up before is rolled again (7.1)
-    roll_ += T(" (already extended: roll again)");
+    narrate_more(N(" (already extended: roll again)"));
     return push(CO_EXTEND);
   }
   bool was = mosby_ >= 0 && in_lines(mosby_);
@@ -739,7 +740,7 @@ bool MosbyState::ready_pool_draw(const Task& t) {
 void MosbyState::input_extend_draw(const Task& t, Action a) {
   // The lines reach Mosby's space: a counter is drawn and examined (7.1, Extend the Front).
   int kind = a - kDraw, u = pool_unit(kind);
-  roll_ = strf(T("Drawn for Mosby's space: %s"), g_->kind_label(kind).c_str());
+  narrate(N("Drawn for Mosby's space: %s"), kind_arg(kind));
   dice_ = {};
   if (g_->revised) use_status(mosby_, 1);  // the counter drawn is the space's garrison, seen: revealed
   if (g_->kinds[kind].type != COMBAT) {
@@ -758,14 +759,15 @@ bool MosbyState::ready_marker(const Task& t) {
 
 void MosbyState::input_marker(const Task& t, Action a) {
   dice_ = {};
-  roll_ = strf(T("Depot placed at %s (its value face down)"), g_->name(t.b).c_str());
+  narrate(N("Depot placed at %s (its value face down)"), node_arg(t.b));
   return place_depot(t.b, a - kMarker);
 }
 
 void MosbyState::input_raid_die(const Task& t, Action a) {
   int d = a - kDie;
   int n = g_->node(g_->cards[t.a].num["die"][d - 1].get<std::string>());
-  show_roll(d, strf(T("Union Raiding Column -> %s"), g_->name(n).c_str()));
+  narrate(N("Union Raiding Column -> %s"), node_arg(n));
+  show_roll(d);
   devastate(n);
   return push(CO_RAID_DRAW, 0, n);
 }
@@ -773,7 +775,7 @@ void MosbyState::input_raid_die(const Task& t, Action a) {
 void MosbyState::input_raid_draw(const Task& t, Action a) {
   int kind = a - kDraw, u = pool_unit(kind), n = t.b;
   dice_ = {};
-  roll_ = strf(T("Raiding column at %s: %s"), g_->name(n).c_str(), g_->kind_label(kind).c_str());
+  narrate(N("Raiding column at %s: %s"), node_arg(n), kind_arg(kind));
   if (n == mosby_) return event_combat(u, 2, g_->cards[g_->card_of[G::E_RAID]].num.value("surprise", -2));
   units_[u].loc = int16_t(n);
   units_[u].active = units_[u].seen = true;
@@ -788,7 +790,8 @@ void MosbyState::input_raid_step(const Task& t, Action a) {
   int u = t.a, here = units_[u].loc;
   const auto& rd = g_->roads[here];
   int to = rd[(d - 1) % int(rd.size())];
-  show_roll(d, strf(T("Raiding column moves at random from %s to %s"), g_->name(here).c_str(), g_->name(to).c_str()));
+  narrate(N("Raiding column moves at random from %s to %s"), node_arg(here), node_arg(to));
+  show_roll(d);
   units_[u].from = int16_t(here);
   units_[u].loc = int16_t(to);
   last_ = {here, to};
@@ -803,9 +806,9 @@ void MosbyState::input_raid_step(const Task& t, Action a) {
 
 void MosbyState::input_sweep(const Task& t, Action a) {
   int d = a - kDie;
-  show_roll(d, strf(d <= 3 ? T("Union Sweep for the unit at %s: back to the pool")
-                           : T("Union Sweep for the unit at %s: stays"),
-                    g_->name(units_[t.a].loc).c_str()));
+  narrate(d <= 3 ? N("Union Sweep for the unit at %s: back to the pool") : N("Union Sweep for the unit at %s: stays"),
+          node_arg(units_[t.a].loc));
+  show_roll(d);
   if (d <= 3) to_pool(t.a);
   return;
 }
@@ -826,15 +829,14 @@ void MosbyState::input_combat_cards(const Task& t, Action a) {
   int k = a - kPlay;
   const auto& c = g_->cards[k];
   discard(k);
-  roll_ += ", " + g_->card_label(k);
+  add_part(", %s", false, {card_arg(k)});
   switch (c.effect) {
     case G::C_HIDE:
       stack_.pop_back();  // the combat die is not rolled
       hidden_ = true;
-      roll_ = T("Mosby hides (Hide card)");
+      narrate(N("Mosby hides (Hide card)"));
       if (mosby_ >= 0) {
-        bool found = false;
-        for (int u : units_at(mosby_)) found |= units_[u].active && combat(u);
+        bool found = active_combat_at(mosby_);
         // 8.3: the units that entered his space search it first, at step 3D as in the Phase.
         if (found && g_->revised && !mosby_attacks_ && hide_search())
           push(W_HIDE_SEARCH, 1);
@@ -874,7 +876,7 @@ void MosbyState::input_counterattack(const Task& t, Action a) {
   }
   card_mod_ = 0;
   rolled_ = true;
-  roll_ += strf(T("; Counterattack (modifier %d)"), combat_mod_);
+  narrate_more(N("; Counterattack (modifier %d)"), combat_mod_);
   push(OP_COMBAT_ROLL);
   return push(CO_COMBAT_Q);
 }
@@ -885,7 +887,7 @@ void MosbyState::input_casualty_card(const Task& t, Action a) {
     discard(a - kPlay);
     stack_.pop_back();  // no casualty die
     escape_asked_ = false;
-    roll_ = T("Mosby Escapes: the casualty check is negated");
+    narrate(N("Mosby Escapes: the casualty check is negated"));
     if (holds(G::C_AWARE_RESET)) push(CO_CASUALTY_Q, 0);
     return;
   }
@@ -894,7 +896,7 @@ void MosbyState::input_casualty_card(const Task& t, Action a) {
       wound();
     } else {
       discard(a - kPlay);
-      roll_ = T("Mosby Escapes: the casualty check is negated");
+      narrate(N("Mosby Escapes: the casualty check is negated"));
     }
     if (!over_ && holds(G::C_AWARE_RESET)) push(CO_CASUALTY_Q, 0);
     return;
@@ -902,7 +904,7 @@ void MosbyState::input_casualty_card(const Task& t, Action a) {
   if (a != kGoOn) {
     discard(a - kPlay);
     set_awareness(1);
-    roll_ = T("Awareness Reset: Union Awareness falls to 1");
+    narrate(N("Awareness Reset: Union Awareness falls to 1"));
   }
   return;
 }
@@ -912,7 +914,7 @@ void MosbyState::input_gain_initiative(const Task& t, Action a) {
   discard(a - kPlay);
   stack_.pop_back();  // no Initiative roll
   dice_ = {};
-  roll_ = T("Initiative: Mosby (Gain the Initiative card)");
+  narrate(N("Initiative: Mosby (Gain the Initiative card)"));
   return start_phases(1);
 }
 
@@ -922,9 +924,9 @@ bool MosbyState::ready_perm_discard(const Task& t) {
   return perm <= 1 ? pop_task() : false;
 }
 
-std::vector<Action> MosbyState::card_legal() const {
+void MosbyState::card_legal(std::vector<Action>& r) const {
   const Task& t = stack_.back();
-  std::vector<Action> r;
+  r.clear();
   auto distinct = [&](bool only_permanent) {
     for (int k : hand_)
       if (!only_permanent || g_->cards[k].permanent) r.push_back(kDiscard + k);
@@ -957,15 +959,18 @@ std::vector<Action> MosbyState::card_legal() const {
       break;
     case CO_DRAW_ACTION:
     case CO_EVENT_DRAW:
-      for (size_t k = 0; k < g_->cards.size(); ++k)
-        if (g_->cards[k].event == is_event_deck_op(t.op) && g_->cards[k].count > out_[k])
-          r.push_back(kCardDraw + int(k));
+      for (size_t k = 0; k < g_->deck.size(); ++k)
+        if (g_->deck[k].event == is_event_deck_op(t.op) && g_->deck[k].count > out_[k]) r.push_back(kCardDraw + int(k));
       break;
     case CO_XDRAW:
-    case CO_RAID_DRAW:
+    case CO_RAID_DRAW: {
+      bool k[128] = {};  // by kind (at most 100, data.cpp): the kinds in order, each once
       for (const Unit& u : units_)
-        if (u.loc == kPool && (t.op == CO_XDRAW || g_->kinds[u.kind].type == COMBAT)) r.push_back(kDraw + u.kind);
+        if (u.loc == kPool && (t.op == CO_XDRAW || g_->kinds[u.kind].type == COMBAT)) k[u.kind] = true;
+      for (int x = 0; x < 128; ++x)
+        if (k[x]) r.push_back(kDraw + x);
       break;
+    }
     case CO_MARKER: {
       std::vector<bool> placed(g_->depot_values.size(), false);
       for (const Space& s : spaces_)
@@ -979,14 +984,15 @@ std::vector<Action> MosbyState::card_legal() const {
         for (int v = 1; v <= 6; ++v) r.push_back(kDie + v);
       break;
   }
-  std::sort(r.begin(), r.end());
+  if (!std::is_sorted(r.begin(), r.end())) std::sort(r.begin(), r.end());  // the draws come in order
   r.erase(std::unique(r.begin(), r.end()), r.end());
-  return r;
 }
 
 std::vector<double> MosbyState::card_probs() const {
   std::vector<double> p;
-  card_probs(card_legal(), p);
+  std::vector<Action> l;
+  card_legal(l);
+  card_probs(l, p);
   return p;
 }
 
@@ -994,11 +1000,13 @@ void MosbyState::card_probs(const std::vector<Action>& l, std::vector<double>& p
   int op = stack_.back().op;
   p.assign(l.size(), 1);  // the weights first, then divided by their total
   if (op == CO_DRAW_ACTION || op == CO_EVENT_DRAW)
-    for (size_t i = 0; i < l.size(); ++i) p[i] = g_->cards[l[i] - kCardDraw].count - out_[l[i] - kCardDraw];
-  if (op == CO_XDRAW || op == CO_RAID_DRAW)
-    for (size_t i = 0; i < l.size(); ++i)
-      p[i] = double(std::count_if(units_.begin(), units_.end(),
-                                  [&](const Unit& u) { return u.loc == kPool && u.kind == l[i] - kDraw; }));
+    for (size_t i = 0; i < l.size(); ++i) p[i] = g_->deck[l[i] - kCardDraw].count - out_[l[i] - kCardDraw];
+  if (op == CO_XDRAW || op == CO_RAID_DRAW) {
+    int cnt[128] = {};  // counters in the pool by kind (at most 100, data.cpp): one pass over the units
+    for (const Unit& u : units_)
+      if (u.loc == kPool) cnt[u.kind]++;
+    for (size_t i = 0; i < l.size(); ++i) p[i] = double(cnt[l[i] - kDraw]);
+  }
   double total = 0;
   for (double x : p) total += x;
   for (double& x : p) x /= total;

@@ -37,10 +37,9 @@ void MosbyState::begin_combat(bool mosby_attacks) {
   for (auto& [lo, m] : g_->reaction)
     if (total >= lo) react = m;
   combat_mod_ = odds + react;
-  std::string ratio = r >= 0 ? std::to_string(r + 1) + ":1" : "1:" + std::to_string(1 - r);
-  roll_ = strf(mosby_attacks ? T("Mosby attacks (%d v %d, odds %s %+d on the Mosby chart, reaction N+A %d %+d)")
-                             : T("Union attacks (%d v %d, odds %s %+d on the Union chart, reaction N+A %d %+d)"),
-               att, def, ratio.c_str(), odds, total, react);
+  narrate(mosby_attacks ? N("Mosby attacks (%d v %d, odds %s %+d on the Mosby chart, reaction N+A %d %+d)")
+                        : N("Union attacks (%d v %d, odds %s %+d on the Union chart, reaction N+A %d %+d)"),
+          att, def, Narration::Arg{Narration::RATIO, r}, odds, total, react);
   odds_mod_ = odds;
   push(OP_COMBAT_ROLL);
   cards_begin_combat();  // Permanent cards; the others are offered before the die (6.5 step 3D)
@@ -50,7 +49,7 @@ void MosbyState::begin_combat(bool mosby_attacks) {
 void MosbyState::finish_combat(int result_idx, int natural) {
   const std::string& res = g_->crt[result_idx].second;
   int total = natural + combat_mod_;
-  roll_ += strf(T(": die %d %+d = %d -> %s"), natural, combat_mod_, total, res.c_str());
+  narrate_more(N(": die %d %+d = %d -> %s"), natural, combat_mod_, total, raw_arg(res.c_str()));
   if (res[0] == 'D') {
     int lost = res.size() > 1 ? res[1] - '0' : 0;
     lose_pp(-g_->pp("combat_lost"), N("combat lost"));
@@ -103,8 +102,7 @@ void MosbyState::wound() {
 
 bool MosbyState::run_union_attack(const Task& t) {
   if (hidden_) {  // Hide: no attack; found, every activated unit scatters (7.2)
-    bool found = false;
-    for (int u : units_at(mosby_)) found |= units_[u].active && combat(u);
+    bool found = active_combat_at(mosby_);
     if (found && !hide_search_roll()) scatter_active();
     return true;
   }
@@ -142,7 +140,7 @@ void MosbyState::input_skedaddle(const Task& t, Action a) {
   end_turn_now();
   for (auto it = scatter.rbegin(); it != scatter.rend(); ++it) push(OP_RANDSTEP, *it, RS_SCATTER, 1);
   push(OP_CASUALTY);
-  roll_ = T("Mosby skedaddles");
+  narrate(N("Mosby skedaddles"));
   return;
 }
 
@@ -222,7 +220,8 @@ bool MosbyState::run_retreat_all(const Task& t) {
 
 void MosbyState::input_casualty(const Task& t, Action a) {
   int d = a - kDie;
-  show_roll(d, d <= 2 ? T("Casualty check: Mosby is wounded") : T("Casualty check: no effect"));
+  narrate(d <= 2 ? N("Casualty check: Mosby is wounded") : N("Casualty check: no effect"));
+  show_roll(d);
   if (card_casualty(d)) return;  // Mosby Escapes, Awareness Reset
   if (d <= 2) wound();
   return;

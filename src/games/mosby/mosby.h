@@ -4,6 +4,7 @@
 // Rules: seed 002_2a7019d436107931.txt. Map and tables: rules-data/mosby/v1.json.
 #pragma once
 #include <array>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,41 @@ struct Task {
   int16_t op, a = 0, b = 0, c = 0;
 };
 
+// The last roll's words (last_roll(), the view, debug()), kept as English formats and their
+// arguments and written out, in the reader's language, only when shown (MosbyState::roll_text).
+// Every die and draw of a playout or of the search is narrated: formatting each at once
+// (vsnprintf, the card and counter labels, std::string) cost a fifth of a playout natively and
+// more in WebAssembly, where the C library and the allocator are slower.
+struct Narration {
+  enum Kind : int8_t { INT, NODE, CARD, UNIT_KIND, TEXT, RAW, RATIO, SO_FAR };
+  // INT: %d or %+d. The others fill a %s: NODE a space's name, CARD a card's label, UNIT_KIND a
+  // counter kind's label, TEXT English translated when shown, RAW text shown as it is (it must
+  // outlive the state: a literal or the game's data), RATIO the odds column v (-4..+4) as "3:1",
+  // SO_FAR the parts before, which this part then replaces ("%s: die %d").
+  struct Arg {
+    Kind kind = INT;
+    int v = 0;
+    const char* s = nullptr;
+  };
+  static Arg arg(int v) { return {INT, v, nullptr}; }
+  static Arg arg(const char* english) { return {TEXT, 0, english}; }
+  static Arg arg(Arg a) { return a; }
+  struct Part {
+    const char* fmt;  // English, and translated when shown unless tr is false
+    bool tr;
+    int8_t first, count;  // its arguments in args
+  };
+  static constexpr int kParts = 12, kArgs = 24;
+  std::array<Part, kParts> parts{};
+  std::array<Arg, kArgs> args{};
+  int8_t nparts = 0, nargs = 0;
+  std::string flat;  // parts written out early when more did not fit (a long combat), rare
+};
+inline Narration::Arg node_arg(int n) { return {Narration::NODE, n, nullptr}; }
+inline Narration::Arg card_arg(int type) { return {Narration::CARD, type, nullptr}; }
+inline Narration::Arg kind_arg(int kind) { return {Narration::UNIT_KIND, kind, nullptr}; }
+inline Narration::Arg raw_arg(const char* text) { return {Narration::RAW, 0, text}; }
+
 class MosbyGame;
 enum class Needs : int8_t;  // what a task waits for (procedure.h)
 
@@ -104,6 +140,7 @@ class MosbyState : public State {
   int to_move() const override;
   int seats() const override { return 1; }
   std::vector<Action> legal() const override;
+  void legal_into(std::vector<Action>& out) const override;
   std::vector<double> chance_probs() const override;
   void chance_into(std::vector<Action>& outcomes, std::vector<double>& probs) const override;
   void apply(Action a) override;
@@ -152,7 +189,8 @@ class MosbyState : public State {
   CardWindow window() const;
   std::string step() const;
   std::string check_target() const;  // the pending Activation check
-  std::string last_roll() const { return roll_; }
+  std::string last_roll() const { return roll_text(); }
+  std::string roll_text() const;  // the last roll's words, written out now (procedure.cpp)
 
   // Scenario hooks: the Event cards and scripted tests call these (scenario.cpp).
   // Points go into the performance ledger with why (a string literal, or text
@@ -187,12 +225,27 @@ class MosbyState : public State {
   void end_turn_now();
   bool run_top();  // false when the top task waits for input
   void input(Action a);
-  bool wait_input(const Task& t);                  // a task that always waits for its input
-  void no_input(const Task& t, Action a);          // a task that takes none
-  bool pop_task();                                 // the top task needs no input after all
-  void show_roll(int d, const std::string& what);  // the die rolled, shown with what it was for
-  int pool_unit(int kind) const;                   // a counter of that kind in the pool, -1 none
-  bool choose_path();                              // a path task's candidates_ set: false while a die must choose
+  bool wait_input(const Task& t);          // a task that always waits for its input
+  void no_input(const Task& t, Action a);  // a task that takes none
+  bool pop_task();                         // the top task needs no input after all
+  // The last roll's words: narrate() starts them, narrate_more() adds to them; fmt is English
+  // (a literal marked N() for the tables), each argument an int, an English literal to
+  // translate, or one of the *_arg() of Narration.
+  template <class... A>
+  void narrate(const char* fmt, A... a) {
+    roll_.nparts = roll_.nargs = 0;
+    roll_.flat.clear();
+    add_part(fmt, true, {Narration::arg(a)...});
+  }
+  template <class... A>
+  void narrate_more(const char* fmt, A... a) {
+    add_part(fmt, true, {Narration::arg(a)...});
+  }
+  void add_part(const char* fmt, bool tr, std::initializer_list<Narration::Arg> args);
+  void write_part(std::string& out, const Narration::Part& p) const;
+  void show_roll(int d);          // the die rolled, after the words narrate() gave for what it was for
+  int pool_unit(int kind) const;  // a counter of that kind in the pool, -1 none
+  bool choose_path();             // a path task's candidates_ set: false while a die must choose
 
   // One handler per task (procedure.h), in the file of its chapter.
   // procedure.cpp: the sequence of play.
@@ -285,6 +338,9 @@ class MosbyState : public State {
   int cur_strength(int u) const;
   bool blocked_potomac(int from, int to) const;
   std::vector<int> units_at(int n) const;
+  // units_at(n) asked a question without the vector: the legal moves ask these every move.
+  bool unit_at(int n) const;           // a counter in n
+  bool active_combat_at(int n) const;  // an activated combat unit in n
   bool any_active() const;
   bool in_lines(int n) const { return spaces_[n].lines || spaces_[n].tc; }
   std::vector<int> dist_from(const std::vector<int>& sources) const;
@@ -306,11 +362,11 @@ class MosbyState : public State {
   void wound();
   void end_of_turn();
   void finish(bool won, const std::string& how);
-  std::vector<int> eligible_placements() const;
+  void add_placements(std::vector<Action>& r, Action base) const;  // A3: base + each space
   bool can_demolish(int what) const;
-  std::vector<int> scout_targets() const;
-  std::vector<Action> decisions() const;
-  std::vector<int> candidates_;  // paths or units a chance pick chooses among
+  void add_scout_targets(std::vector<Action>& r, Action base) const;  // base + each space
+  void decisions(std::vector<Action>& r) const;                       // into r, cleared first
+  std::vector<int> candidates_;                                       // paths or units a chance pick chooses among
 
   std::vector<Task> stack_;
   std::vector<Unit> units_;
@@ -331,7 +387,8 @@ class MosbyState : public State {
   std::vector<int> hand_;  // Action cards
   std::vector<int> dice_;
   std::vector<int> last_;
-  std::string roll_, how_;
+  Narration roll_;
+  std::string how_;
   std::vector<int> notoriety_by_turn_;
   std::vector<PpEntry> ledger_;  // WEB: the performance ledger (summary.cpp)
 
@@ -347,9 +404,9 @@ class MosbyState : public State {
   int combat_modifier() const { return combat_mod_; }  // the pending combat die's modifier
 
  private:
-  int deck_left(bool event) const;              // cards left in the Action or Event deck
-  void event_combat(int u, int mode, int mod);  // an Event card's unit attacks Mosby's space
-  std::vector<Action> card_legal() const;
+  int deck_left(bool event) const;                // cards left in the Action or Event deck
+  void event_combat(int u, int mode, int mod);    // an Event card's unit attacks Mosby's space
+  void card_legal(std::vector<Action>& r) const;  // into r, cleared first
   std::vector<double> card_probs() const;
   void card_probs(const std::vector<Action>& l, std::vector<double>& p) const;  // l: card_legal()
   void probs_for(const std::vector<Action>& l, std::vector<double>& p) const;   // l: legal()
@@ -500,7 +557,7 @@ class MosbyGame : public Game {
   Json perf;
   int pp(const char* key) const { return perf.value(key, 0); }
   int node(const std::string& id) const { return board_.at(id); }
-  std::string name(int n) const { return board_.nodes[n].id; }
+  const std::string& name(int n) const { return board_.nodes[n].id; }
   int kind_of(UnitType t, int strength) const;
 
   // The Action and Event cards, one type per printed face (cards.cpp).
@@ -565,7 +622,14 @@ class MosbyGame : public Game {
     int count;
     Json num;  // the card's numbers, its face's merged in
   };
-  std::vector<CardType> cards;             // empty in v1 data: no cards are drawn
+  std::vector<CardType> cards;  // empty in v1 data: no cards are drawn
+  struct DeckEntry {
+    bool event;
+    int8_t count;
+  };
+  // cards[k]'s deck and copies, packed: the draws scan every type at every draw, and a
+  // CardType is a few hundred bytes of text.
+  std::vector<DeckEntry> deck;
   std::string card_label(int type) const;  // the name to show, in the reader's language
   std::string kind_label(int kind) const;  // a counter's kind to show: "combat 2", "courier"
   std::array<int, C_NONE + 1> card_of{};   // effect -> first type with it (-1 none)

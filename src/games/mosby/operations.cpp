@@ -1,6 +1,7 @@
 // Mosby's side: placing the band, its Operations and Phase actions (6.1 scouting, 6.2
 // movement and entering a space, 6.4 demolition, 6.3 kidnapping, disbanding) and his choices.
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <string>
 
@@ -21,8 +22,9 @@ void MosbyState::mosby_enter(int n) {
       gain_pp(g_->pp("kidnap"), N("kidnapped leader brought out"));
     }
   bool active_combat = false;
-  for (int u : units_at(n)) {
-    if (!units_[u].active) continue;
+  for (size_t i = 0; i < units_.size(); ++i) {  // in place: eliminating a unit moves that unit alone
+    int u = int(i);
+    if (units_[i].loc != n || !units_[i].active) continue;
     if (combat(u))
       active_combat = true;
     else
@@ -49,24 +51,23 @@ void MosbyState::mosby_enter(int n) {
       examine(u);
   }
   if (spaces_[n].tc && mode < 2) c.push_back({2, int16_t(n)});
-  if (c.empty() && !draw && (mode == 0 || units_at(n).empty())) return;
+  if (c.empty() && !draw && (mode == 0 || !unit_at(n))) return;
   push(OP_AFTER_ENTER, n);
   batch_combat_ = batch_any_ = false;
   start_checks(c, CK_ENTER, n);
   if (draw) push(OP_DRAW, DR_EXAMINE_ENTER, n);
 }
 
-std::vector<int> MosbyState::eligible_placements() const {
-  std::vector<int> r;
-  std::vector<char> occupied(spaces_.size(), 0);  // one pass over the units, not one per space
+// Appends base + n for every space Mosby may be placed in (A3), in order of n.
+void MosbyState::add_placements(std::vector<Action>& r, Action base) const {
+  std::array<bool, kNodeSpan> occupied{};  // one pass over the units, not one per space
   for (const Unit& u : units_)
-    if (u.loc >= 0 && size_t(u.loc) < occupied.size()) occupied[size_t(u.loc)] = 1;
+    if (u.loc >= 0 && size_t(u.loc) < occupied.size()) occupied[size_t(u.loc)] = true;
   for (size_t n = 0; n < spaces_.size(); ++n) {
     if (!g_->confed[n] || spaces_[n].devastated || in_lines(int(n)) || spaces_[n].status) continue;
     if (occupied[n]) continue;
-    r.push_back(int(n));
+    r.push_back(base + int(n));
   }
-  return r;
 }
 
 bool MosbyState::can_demolish(int what) const {
@@ -84,22 +85,19 @@ bool MosbyState::can_demolish(int what) const {
   }
 }
 
-std::vector<int> MosbyState::scout_targets() const {
-  std::vector<int> r;
-  if (mosby_ < 0) return r;
+// Appends base + n for every space Mosby may scout, unsorted and perhaps twice: the callers
+// sort and deduplicate the whole list of decisions.
+void MosbyState::add_scout_targets(std::vector<Action>& r, Action base) const {
+  if (mosby_ < 0) return;
+  std::array<bool, kNodeSpan> sleeping{};  // a sleeping unit there: one pass over the units
+  for (const Unit& u : units_)
+    if (u.loc >= 0 && !u.active) sleeping[size_t(u.loc)] = true;
   for (const auto& l : g_->adj[mosby_])
-    if (unrevealed(l.to)) r.push_back(l.to);
-  for (const Unit& u : units_)  // and spaces next to Mosby with a sleeping unit: one pass over the units
-    if (u.loc >= 0 && !u.active)
-      for (const auto& l : g_->adj[mosby_])
-        if (l.to == u.loc) r.push_back(l.to);
-  std::sort(r.begin(), r.end());
-  r.erase(std::unique(r.begin(), r.end()), r.end());
-  return r;
+    if (unrevealed(l.to) || sleeping[size_t(l.to)]) r.push_back(base + l.to);
 }
 
-std::vector<Action> MosbyState::decisions() const {
-  std::vector<Action> r;
+void MosbyState::decisions(std::vector<Action>& r) const {
+  r.clear();
   const Task& t = stack_.back();
   auto moves = [&](bool phase_step, bool first) {
     for (const auto& l : g_->adj[mosby_]) {
@@ -108,22 +106,21 @@ std::vector<Action> MosbyState::decisions() const {
     }
   };
   auto common = [&](bool phase) {
-    for (int s : scout_targets()) r.push_back(kScout + s);
-    if (!units_at(mosby_).empty()) r.push_back(kAttack);
+    add_scout_targets(r, kScout);
+    if (unit_at(mosby_)) r.push_back(kAttack);
     for (int d : {kDemolishBridge, kDemolishDepot, kDemolishRail})
       if (can_demolish(d)) r.push_back(d);
     for (const Leader& l : leaders_) {
       if (l.state == 1 && l.loc == mosby_) r.push_back(kKidnap);
       if (l.state == 2) r.push_back(kFree);
     }
-    bool threatened = false;
-    for (int u : units_at(mosby_)) threatened |= units_[u].active && combat(u);
+    bool threatened = active_combat_at(mosby_);
     if (!threatened) r.push_back(kDisband);
     if (phase) r.push_back(kPass);
   };
   switch (t.op) {
     case OP_PLACE:
-      for (int n : eligible_placements()) r.push_back(kPlace + n);
+      add_placements(r, kPlace);
       break;
     default:
       break;
@@ -156,7 +153,7 @@ std::vector<Action> MosbyState::decisions() const {
       r.push_back(kStop);
       // C3: "Mosby ... may move into the same space and engage in combat as a single Action"; the
       // units he entered stayed deactivated (an activated combat unit forces the combat itself).
-      if (g_->revised && !units_at(mosby_).empty()) r.push_back(kAttack);
+      if (g_->revised && unit_at(mosby_)) r.push_back(kAttack);
       break;
     case OP_SKEDADDLE_Q:
       r = {kSkedaddle, kStand};
@@ -166,7 +163,6 @@ std::vector<Action> MosbyState::decisions() const {
   wagon_decisions(r);
   std::sort(r.begin(), r.end());
   r.erase(std::unique(r.begin(), r.end()), r.end());
-  return r;
 }
 
 // A successful scout, or Local Information's automatic one (6.1 step 1).
@@ -326,9 +322,10 @@ void MosbyState::input_scout(const Task& t, Action a) {
   int d = a - kDie;
   int n = t.a;
   bool ok = d + scout_bonus() > awareness_;  // the Scout card (6.1 step 2)
-  show_roll(d, strf(ok ? T("Scout %s (succeeds above Awareness %d): success")
-                       : T("Scout %s (succeeds above Awareness %d): failure"),
-                    g_->name(n).c_str(), awareness_));
+  narrate(
+      ok ? N("Scout %s (succeeds above Awareness %d): success") : N("Scout %s (succeeds above Awareness %d): failure"),
+      node_arg(n), awareness_);
+  show_roll(d);
   if (ok) return scout_success(n);
   push(OP_SCOUT_FAIL, n);
   if (unrevealed(n)) {

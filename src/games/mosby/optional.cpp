@@ -40,6 +40,11 @@ std::string MosbyState::victory_level() const {
 }
 
 static const Json& opt_table(const MosbyGame* g, const char* key) { return g->data()["optional_tables"][key]; }
+// A table row's text, to translate when shown: it points into the game's data, which outlives the state.
+static Narration::Arg table_text(const Json& row) {
+  auto t = row.find("text");
+  return Narration::arg(t != row.end() && t->is_string() ? t->get_ref<const std::string&>().c_str() : "");
+}
 
 // Applies one reconstructed table result: {"pp": n, "awareness": n, "strength": n}.
 static void apply_result(MosbyState& s, const Json& r, int& pp, int& aw, int& st) {
@@ -121,7 +126,7 @@ void MosbyState::hide_cannon(int n) {
   if (it == hand_.end()) return;
   hand_.erase(it);
   cannon_at_ = n;
-  roll_ = strf(T("The Cannon is hidden at %s"), g_->name(n).c_str());
+  narrate(N("The Cannon is hidden at %s"), node_arg(n));
 }
 
 void MosbyState::union_entered(int n) {
@@ -154,17 +159,17 @@ void MosbyState::input_demolition(const Task& t, Action a) {
   int need = opt_table(g_, "demolition")["succeeds_on"].value(key[idx], 2);
   bool ok = d >= need;
   static const char* what[] = {N("bridge"), N("depot"), N("railroad"), N("wagon train")};  // key[], in words
-  show_roll(d, strf(ok ? T("Demolition Table (%s, %d+ succeeds): destroyed")
-                       : T("Demolition Table (%s, %d+ succeeds): failure"),
-                    T(what[idx]), need));
+  narrate(ok ? N("Demolition Table (%s, %d+ succeeds): destroyed") : N("Demolition Table (%s, %d+ succeeds): failure"),
+          what[idx], need);
+  show_roll(d);
   return demolish_effect(t.a, ok);
 }
 
 void MosbyState::input_rail_repair(const Task& t, Action a) {
   int d = a - kDie;
   bool fixed = d <= 3;
-  show_roll(d, strf(fixed ? T("Railroad repair at %s: repaired") : T("Railroad repair at %s: still destroyed"),
-                    g_->name(t.a).c_str()));
+  narrate(fixed ? N("Railroad repair at %s: repaired") : N("Railroad repair at %s: still destroyed"), node_arg(t.a));
+  show_roll(d);
   if (fixed) {
     spaces_[t.a].rail_destroyed = false;
     // A revealed marker flips to its ● side: the space is garrisoned again.
@@ -176,7 +181,8 @@ void MosbyState::input_rail_repair(const Task& t, Action a) {
 void MosbyState::input_depot_contents(const Task& t, Action a) {
   int d = a - kDie;
   const Json& r = opt_table(g_, "depot_contents")["results"][d - 1];
-  show_roll(d, strf(T("Depot Demolition Table: %s"), T(r.value("text", std::string())).c_str()));
+  narrate(N("Depot Demolition Table: %s"), table_text(r));
+  show_roll(d);
   if (r.contains("pp") || r.contains("awareness") || r.contains("strength")) {  // carried off on leaving
     loot_ = d;
     loot_at_ = mosby_;
@@ -192,7 +198,8 @@ void MosbyState::input_interrogate_q(const Task& t, Action a) {
 void MosbyState::input_interrogation(const Task& t, Action a) {
   int d = a - kDie;
   const Json& r = opt_table(g_, "interrogation")["results"][d - 1];
-  show_roll(d, strf(T("Interrogation Table: %s"), T(r.value("text", std::string())).c_str()));
+  narrate(N("Interrogation Table: %s"), table_text(r));
+  show_roll(d);
   int pp = 0, aw = 0, st = 0;
   apply_result(*this, r, pp, aw, st);
   if (pp > 0) gain_pp(pp, N("interrogation"));
@@ -206,7 +213,8 @@ void MosbyState::input_hide_search(const Task& t, Action a) {
   // Found on 1-2 inside the Union lines, on 1 outside: the Hide card has no effect and the
   // units in his space attack at once; otherwise it works as usual.
   bool found = mosby_ >= 0 && d <= (in_lines(mosby_) ? 2 : 1);
-  show_roll(d, found ? T("The Union finds the hidden Mosby (8.3)") : T("The search fails: Mosby stays hidden (8.3)"));
+  narrate(found ? N("The Union finds the hidden Mosby (8.3)") : N("The search fails: Mosby stays hidden (8.3)"));
+  show_roll(d);
   if (t.a == 2) {  // a non-combat unit entered: found, it is eliminated; else it stays and the Hide holds
     if (found) hidden_ = false;
     if (found && units_[t.b].loc == mosby_) eliminate_noncombat(t.b);
@@ -223,7 +231,8 @@ void MosbyState::input_hide_search(const Task& t, Action a) {
 
 void MosbyState::input_cannon_search(const Task& t, Action a) {
   int d = a - kDie;
-  show_roll(d, d <= 2 ? T("The Cannon is found and lost") : T("The Cannon stays hidden"));
+  narrate(d <= 2 ? N("The Cannon is found and lost") : N("The Cannon stays hidden"));
+  show_roll(d);
   if (d <= 2) cannon_at_ = -1;
   return;
 }

@@ -73,7 +73,9 @@ void MosbyState::finish(bool won, const std::string& how) {
 // ---------------------------------------------------------------- the task table and its driver
 
 const MosbyState::TaskInfo& MosbyState::task(int op) {
-  static const auto table = [] {
+  // Built at compile time (constexpr): a static built at run time would be checked for its
+  // initialisation at every call, and the procedure asks for the top task's entry several times a move.
+  static constexpr std::array<TaskInfo, kTaskCodes> table = [] {
     std::array<TaskInfo, kTaskCodes> t{};
 #define MOSBY_TASK_ENTRY(task, code, needs, window, run, input) \
   t[task] = {Needs::needs, window, &MosbyState::run, &MosbyState::input};
@@ -81,8 +83,9 @@ const MosbyState::TaskInfo& MosbyState::task(int op) {
 #undef MOSBY_TASK_ENTRY
     return t;
   }();
-  if (op < 0 || op >= kTaskCodes || !table[op].run) throw std::logic_error("mosby: unknown task " + std::to_string(op));
-  return table[op];
+  if (op < 0 || op >= kTaskCodes || !table[size_t(op)].run)
+    throw std::logic_error("mosby: unknown task " + std::to_string(op));
+  return table[size_t(op)];
 }
 
 Needs MosbyState::needs() const { return task(stack_.back().op).needs; }
@@ -98,9 +101,80 @@ bool MosbyState::pop_task() {
   return true;
 }
 
-void MosbyState::show_roll(int d, const std::string& what) {
+void MosbyState::show_roll(int d) {
   dice_ = {d};
-  roll_ = strf(T("%s: die %d"), what.c_str(), d);
+  narrate_more(N("%s: die %d"), Narration::Arg{Narration::SO_FAR}, d);
+}
+
+void MosbyState::add_part(const char* fmt, bool tr, std::initializer_list<Narration::Arg> args) {
+  Narration& r = roll_;
+  if (r.nparts == Narration::kParts || r.nargs + int(args.size()) > Narration::kArgs) {
+    r.flat = roll_text();  // full: the parts so far are written out now
+    r.nparts = r.nargs = 0;
+  }
+  r.parts[size_t(r.nparts++)] = {fmt, tr, r.nargs, int8_t(args.size())};
+  for (const Narration::Arg& a : args) r.args[size_t(r.nargs++)] = a;
+}
+
+std::string MosbyState::roll_text() const {
+  std::string out = roll_.flat;
+  for (int p = 0; p < roll_.nparts; ++p) write_part(out, roll_.parts[size_t(p)]);
+  return out;
+}
+
+// One part of the narration, as strf would have written it: the formats use only %s, %d and %+d
+// (in English and in the tables), each with the next argument in order.
+void MosbyState::write_part(std::string& out, const Narration::Part& p) const {
+  std::string piece;
+  bool replaces = false;
+  int next = p.first;
+  for (const char* c = p.tr ? T(p.fmt) : p.fmt; *c; ++c) {
+    if (*c != '%') {
+      piece += *c;
+      continue;
+    }
+    if (c[1] == '%') {
+      piece += *++c;
+      continue;
+    }
+    bool plus = c[1] == '+';
+    if (plus) ++c;
+    if (c[1] == 'd' || c[1] == 's') ++c;  // anything else: the argument takes the place of the '%'
+    if (next >= p.first + p.count) continue;
+    const Narration::Arg& a = roll_.args[size_t(next++)];
+    switch (a.kind) {
+      case Narration::INT:
+        if (plus && a.v >= 0) piece += '+';
+        piece += std::to_string(a.v);
+        break;
+      case Narration::NODE:
+        piece += g_->name(a.v);
+        break;
+      case Narration::CARD:
+        piece += g_->card_label(a.v);
+        break;
+      case Narration::UNIT_KIND:
+        piece += g_->kind_label(a.v);
+        break;
+      case Narration::TEXT:
+        piece += T(a.s);
+        break;
+      case Narration::RAW:
+        piece += a.s;
+        break;
+      case Narration::RATIO:
+        piece += a.v >= 0 ? std::to_string(a.v + 1) + ":1" : "1:" + std::to_string(1 - a.v);
+        break;
+      case Narration::SO_FAR:
+        piece += out;
+        replaces = true;
+        break;
+    }
+  }
+  if (replaces)
+    out = std::move(piece);
+  else
+    out += piece;
 }
 
 void MosbyState::advance() {
@@ -132,11 +206,19 @@ void MosbyState::input(Action a) {
 }
 
 std::vector<Action> MosbyState::legal() const {
-  if (over_) return {};
-  Needs n = needs();
-  if (n == Needs::CARD_CHANCE || n == Needs::CARD_CHOICE) return card_legal();
-  if (n == Needs::CHOICE) return decisions();
   std::vector<Action> r;
+  legal_into(r);
+  return r;
+}
+
+// Into the caller's buffer: playouts and the search keep theirs, so listing the moves
+// allocates nothing once the buffer has grown (dlmalloc in WebAssembly is dear).
+void MosbyState::legal_into(std::vector<Action>& r) const {
+  r.clear();
+  if (over_) return;
+  Needs n = needs();
+  if (n == Needs::CARD_CHANCE || n == Needs::CARD_CHOICE) return card_legal(r);
+  if (n == Needs::CHOICE) return decisions(r);
   switch (n) {
     case Needs::DRAW:
     case Needs::ESCORT_DRAW: {
@@ -158,9 +240,8 @@ std::vector<Action> MosbyState::legal() const {
       for (int v = 1; v <= 6; ++v) r.push_back(kDie + v);
       break;
   }
-  std::sort(r.begin(), r.end());
+  if (!std::is_sorted(r.begin(), r.end())) std::sort(r.begin(), r.end());  // the dice and draws come in order
   script_filter(r);
-  return r;
 }
 
 std::vector<double> MosbyState::chance_probs() const {
@@ -170,7 +251,7 @@ std::vector<double> MosbyState::chance_probs() const {
 }
 
 void MosbyState::chance_into(std::vector<Action>& outcomes, std::vector<double>& probs) const {
-  outcomes = legal();
+  legal_into(outcomes);
   probs_for(outcomes, probs);
 }
 
@@ -220,7 +301,9 @@ bool MosbyState::run_turn(const Task& t) {
 }
 
 bool MosbyState::ready_place(const Task& t) {
-  if (eligible_placements().empty()) {
+  std::vector<Action> places;
+  add_placements(places, kPlace);
+  if (places.empty()) {
     end_turn_now();
     return true;
   }
@@ -244,7 +327,8 @@ bool MosbyState::run_prep_moves(const Task& t) {
 void MosbyState::input_recruit(const Task& t, Action a) {
   int d = a - kDie;
   strength_ = g_->recruit_tab[std::min(notoriety_, 10) - 1][d - 1];
-  show_roll(d, strf(T("Recruitment (Notoriety %d column) -> strength %d"), notoriety_, strength_));
+  narrate(N("Recruitment (Notoriety %d column) -> strength %d"), notoriety_, strength_);
+  show_roll(d);
   if (strength_ == 0) {
     mosby_removed();
     end_turn_now();
@@ -269,8 +353,9 @@ void MosbyState::input_initiative(const Task& t, Action a) {
   int d = a - kDie;
   int bonus = card_initiative_bonus();
   int who = d + bonus >= g_->init_needed ? 1 : 2;
-  show_roll(d, strf(bonus ? T("Initiative: %s (+1, Initiative Bonus card)") : T("Initiative: %s"),
-                    who == 1 ? "Mosby" : T("Union")));
+  narrate(bonus ? N("Initiative: %s (+1, Initiative Bonus card)") : N("Initiative: %s"),
+          who == 1 ? raw_arg("Mosby") : Narration::arg(N("Union")));
+  show_roll(d);
   return start_phases(who);
 }
 
@@ -335,13 +420,12 @@ void MosbyState::end_of_turn() {
     if (notoriety_ >= victory_) return finish(true, strf(T("Notoriety %d after turn 8"), notoriety_) + victory_level());
     return finish(false, strf(T("Notoriety %d after turn 8 (needs %d)"), notoriety_, victory_));
   }
+  std::array<bool, kNodeSpan> occupied{};  // by a combat unit: one pass over the units, not one per space
+  for (size_t u = 0; u < units_.size(); ++u)
+    if (units_[u].loc >= 0 && combat(int(u))) occupied[size_t(units_[u].loc)] = true;
   bool free = false;
-  for (size_t n = 0; n < spaces_.size(); ++n) {
-    if (!g_->confed[n] || spaces_[n].devastated || in_lines(int(n))) continue;
-    bool occupied = false;
-    for (int u : units_at(int(n))) occupied |= combat(u);
-    free |= !occupied;
-  }
+  for (size_t n = 0; n < spaces_.size() && !free; ++n)
+    free = g_->confed[n] && !spaces_[n].devastated && !in_lines(int(n)) && !occupied[n];
   if (!free) return finish(false, N("all of Mosby's Confederacy is devastated, occupied or behind Union lines"));
   for (size_t u = 0; u < units_.size(); ++u)
     if (units_[u].loc >= 0) {

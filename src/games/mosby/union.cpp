@@ -19,6 +19,18 @@ std::vector<int> MosbyState::units_at(int n) const {
   return r;
 }
 
+bool MosbyState::unit_at(int n) const {
+  for (const Unit& u : units_)
+    if (u.loc == n) return true;
+  return false;
+}
+
+bool MosbyState::active_combat_at(int n) const {
+  for (const Unit& u : units_)
+    if (u.loc == n && u.active && g_->kinds[u.kind].type == COMBAT) return true;
+  return false;
+}
+
 bool MosbyState::any_active() const {
   for (const Unit& u : units_)
     if (u.loc >= 0 && u.active) return true;
@@ -232,14 +244,15 @@ void MosbyState::input_random_move(const Task& t, Action a) {
   int u = t.a, here = units_[u].loc;
   const auto& rd = g_->roads[here];
   int to = rd[(d - 1) % int(rd.size())];
-  show_roll(d, strf(T("Random movement from %s (road %d clockwise from road 1) to %s"), g_->name(here).c_str(),
-                    int((d - 1) % rd.size() + 1), g_->name(to).c_str()));
+  narrate(N("Random movement from %s (road %d clockwise from road 1) to %s"), node_arg(here),
+          int((d - 1) % rd.size() + 1), node_arg(to));
+  show_roll(d);
   // 6.2 L2, for every unit in the Phases: "a unit crossing the Potomac along a road must use its
   // entire Move Action to cross". Past the first step the crossing waits for the next Phase; on the
   // first it ends the move. (c & 16: a step after the first; before v3 the river was ignored here.)
   bool crossing = g_->revised && t.b == RS_PHASE && phases_ && blocked_potomac(here, to);
   if (crossing && (t.c & 16)) {
-    roll_ += T(": it stops at the Potomac");
+    narrate_more(N(": it stops at the Potomac"));
     return;
   }
   units_[u].from = int16_t(here);
@@ -304,11 +317,11 @@ bool MosbyState::run_union_act(const Task& t) {
 }
 
 // The Union Movement Table's results are codes of the rules data; the roll's line shows them in words.
-static const char* movement_words(const std::string& m) {
+static Narration::Arg movement_words(const std::string& m) {  // m: the game's data, which outlives the state
   for (const char* w :
        {N("deactivate"), N("random1"), N("random3"), N("toward"), N("toward4"), N("nearest"), N("away")})
-    if (m == w) return T(w);
-  return m.c_str();
+    if (m == w) return Narration::arg(w);
+  return raw_arg(m.c_str());
 }
 
 void MosbyState::input_union_roll(const Task& t, Action a) {
@@ -316,9 +329,10 @@ void MosbyState::input_union_roll(const Task& t, Action a) {
   int u = t.a;
   bool c = combat(u);
   const std::string& m = (c ? g_->move_combat : g_->move_noncombat)[d - 1];
-  show_roll(d, strf(c ? T("Union Movement Table (combat column) for the %s at %s: %s")
-                      : T("Union Movement Table (non-combat column) for the %s at %s: %s"),
-                    g_->kind_label(units_[u].kind).c_str(), g_->name(units_[u].loc).c_str(), movement_words(m)));
+  narrate(c ? N("Union Movement Table (combat column) for the %s at %s: %s")
+            : N("Union Movement Table (non-combat column) for the %s at %s: %s"),
+          kind_arg(units_[u].kind), node_arg(units_[u].loc), movement_words(m));
+  show_roll(d);
   if (m == "deactivate") return deactivate(u);
   int steps = 3;
   int mode = MV_TOWARD;
@@ -388,7 +402,7 @@ void MosbyState::input_path(const Task& t, Action a) {
   int u = t.a, to = a - kPath, here = units_[u].loc;
   if (candidates_.size() > 1) {
     dice_ = {};
-    roll_ = strf(T("Die roll among %d equal paths: %s"), int(candidates_.size()), g_->name(to).c_str());
+    narrate(N("Die roll among %d equal paths: %s"), int(candidates_.size()), node_arg(to));
   }
   candidates_.clear();
   bool crossing = phases_ && blocked_potomac(here, to);
@@ -425,12 +439,16 @@ void MosbyState::input_checks(const Task& t, Action a) {
   Check k = checks_.front();
   checks_.erase(checks_.begin());
   bool act = d + (check_ctx_ == CK_ENTER && !phases_ ? entry_check_bonus() : 0) <= awareness_;  // Scout card
-  std::string what = k.what == 0   ? strf(T("the garrison of %s"), g_->name(k.id).c_str())
-                     : k.what == 1 ? strf(T("a counter at %s"), g_->name(units_[k.id].loc).c_str())
-                                   : strf(T("the Troop Concentration at %s"), g_->name(k.id).c_str());
-  show_roll(d, strf(act ? T("Activation check for %s (activates on %d or less): activated")
-                        : T("Activation check for %s (activates on %d or less): stays put"),
-                    what.c_str(), awareness_));
+  if (k.what == 0)
+    narrate(N("the garrison of %s"), node_arg(k.id));
+  else if (k.what == 1)
+    narrate(N("a counter at %s"), node_arg(units_[k.id].loc));
+  else
+    narrate(N("the Troop Concentration at %s"), node_arg(k.id));
+  narrate_more(act ? N("Activation check for %s (activates on %d or less): activated")
+                   : N("Activation check for %s (activates on %d or less): stays put"),
+               Narration::Arg{Narration::SO_FAR}, awareness_);
+  show_roll(d);
   push(OP_CHECKS);
   if (k.what == 0) {
     if (!act && check_ctx_ == CK_ENTER && opt_[8]) {  // 8.8: a ● marker, the garrison stays unknown
@@ -480,7 +498,7 @@ void MosbyState::input_draw(const Task& t, Action a) {
   units_[u].from = -1;
   if (t.a == DR_UNSEEN) return;  // placed face down without looking (6.1 example)
   units_[u].seen = true;
-  roll_ = strf(T("Drawn from the pool for %s: %s"), g_->name(n).c_str(), g_->kind_label(kind).c_str());
+  narrate(N("Drawn from the pool for %s: %s"), node_arg(n), kind_arg(kind));
   if (ty == BLANK) return to_hold(u);
   if (t.a == DR_ACTIVATE) {
     units_[u].active = true;

@@ -281,7 +281,7 @@ GAMUT_COLD Json MosbyState::view(int seat) const {
             {"status", status},
             {"step", step()},
             {"dice", dice_},
-            {"roll", roll_}};
+            {"roll", roll_text()}};
   Json last = Json::array();
   for (int n : last_)
     if (n >= 0) last.push_back(nid(n));
@@ -354,7 +354,7 @@ GAMUT_COLD std::string MosbyState::debug() const {
   }
   o << "\nextended " << extended_;
   o << "\nleaders " << leaders_[0].loc << ":" << int(leaders_[0].state) << " " << leaders_[1].loc << ":"
-    << int(leaders_[1].state) << "\nroll " << roll_;
+    << int(leaders_[1].state) << "\nroll " << roll_text();
   return o.str();
 }
 

@@ -88,7 +88,7 @@ bool MosbyState::run_wagon_move(const Task& t) {
     wagon_state_ = 3;
     last_ = {wagon_at_};
     wagon_at_ = -1;
-    roll_ = strf(T("The Wagon Train leaves the map at %s"), g_->name(g_->wagon_end).c_str());
+    narrate(N("The Wagon Train leaves the map at %s"), node_arg(g_->wagon_end));
     return true;
   }
   if (wagon_at_ == mosby_) return true;  // it stops while Mosby is in its space
@@ -118,9 +118,9 @@ void MosbyState::input_wagon_step(const Task& t, Action a) {
       if (units_[u].loc == from && units_[u].active) units_[u].from = int16_t(from), units_[u].loc = int16_t(to);
     last_ = {from, to};
     dice_ = {};
-    roll_ = strf(choice ? T("The Wagon Train moves (a die roll between equal routes) from %s to %s")
-                        : T("The Wagon Train moves from %s to %s"),
-                 g_->name(from).c_str(), g_->name(to).c_str());
+    narrate(choice ? N("The Wagon Train moves (a die roll between equal routes) from %s to %s")
+                   : N("The Wagon Train moves from %s to %s"),
+            node_arg(from), node_arg(to));
     if (to == g_->wagon_end) wagon_arrived_ = true;
     // 7.8: "These checks must be made when Mosby's guerrilla band and the Wagon Train first meet in
     // a space". Rolling into his space in the Union's Action, the train would otherwise face his
@@ -155,9 +155,9 @@ void MosbyState::input_escort_checks(const Task& t, Action a) {
   int d = a - kDie;
   bool act = d <= awareness_;
   dice_ = {d};
-  roll_ = strf(act ? T("Activation check for a Wagon Train escort (activates on %d or less): die %d, activated")
-                   : T("Activation check for a Wagon Train escort (activates on %d or less): die %d, stays put"),
-               awareness_, d);
+  narrate(act ? N("Activation check for a Wagon Train escort (activates on %d or less): die %d, activated")
+              : N("Activation check for a Wagon Train escort (activates on %d or less): die %d, stays put"),
+          awareness_, d);
   push(W_ESCORT_CHECKS, t.a - 1, t.b, t.c);
   if (act)
     push(W_DRAW, 1, wagon_at_);
@@ -170,7 +170,7 @@ void MosbyState::input_guide_q(const Task& t, Action a) {
   if (a == kGoOn) return;  // the checks below are rolled
   discard(a - kPlay);
   stack_.pop_back();  // the escort checks
-  roll_ = T("Local Guide: the escort checks are negated");
+  narrate(N("Local Guide: the escort checks are negated"));
 }
 
 bool MosbyState::ready_escort_draw(const Task& t) {
@@ -191,12 +191,12 @@ void MosbyState::input_escort_draw(const Task& t, Action a) {
   units_[u].from = -1;
   dice_ = {};
   if (t.a == 2) {  // the train is gone: the escort is placed face down, a free unit (7.8)
-    roll_ = strf(T("A freed escort is placed face down at %s"), g_->name(t.b).c_str());
+    narrate(N("A freed escort is placed face down at %s"), node_arg(t.b));
     return;
   }
   units_[u].active = units_[u].seen = true;
   if (wagon_state_ == 1) escorts_.push_back(u);
-  roll_ = strf(T("Wagon Train escort drawn: %s"), g_->kind_label(kind).c_str());
+  narrate(N("Wagon Train escort drawn: %s"), kind_arg(kind));
   return;
 }
 
@@ -242,8 +242,7 @@ void MosbyState::wagon_decisions(std::vector<Action>& r) const {
   CardWindow w = window();
   bool acting = (w == W_OPERATIONS || w == W_PHASE) && !has(kStop) && mosby_ >= 0;
   if (acting && wagon_state_ == 1 && mosby_ == wagon_at_) {
-    bool guarded = false;
-    for (int u : units_at(mosby_)) guarded |= units_[u].active && combat(u);
+    bool guarded = active_combat_at(mosby_);
     if (!guarded) r.push_back(kDemolishWagon);  // 7.8 step 2
     if (escorts_hidden_ > 0 && !has(kAttack)) r.push_back(kAttack);
   }
