@@ -69,7 +69,10 @@ int GeisterState::playout_plies() const { return 30; }
 
 double GeisterState::lean(int ghost) const {
   double trust = std::clamp(1.0 + 0.45 * honest_[ghost / 8], -1.5, 1.6);
-  return 0.25 * lean_[ghost] * trust;
+  // Never surer than about 7 to 1 either way: the evidence is a rough
+  // guess, and a ghost on its way out that the guess calls evil is still
+  // worth a look.
+  return std::clamp(0.25 * lean_[ghost] * trust, -2.0, 2.0);
 }
 
 }  // namespace gamut::geister
