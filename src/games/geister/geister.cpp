@@ -1,4 +1,3 @@
-#include "core/cold.h"
 #include "geister.h"
 
 #include <algorithm>
@@ -6,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/cold.h"
 #include "core/text.h"
 
 namespace gamut::geister {
@@ -376,7 +376,7 @@ double GeisterState::heuristic(int seat) const {
   int opp = 1 - seat;
   // Captures weigh more as a side nears four: the fourth good ghost taken,
   // or the fourth evil one given, ends the game.
-  static const double kGood[5] = {0, 3, 6.5, 11, 100}, kEvil[5] = {0, 0.8, 1.8, 3.5, 100};
+  static const double kGood[5] = {0, 3, 6.5, 11, 100}, kEvil[5] = {0, 1, 2.5, 6, 100};
   double h = kGood[captured(opp, true)] - kGood[captured(seat, true)] + kEvil[captured(seat, false)] -
              kEvil[captured(opp, false)];
   // The race to the exits: each side's good ghost nearest to leaving. One
@@ -419,6 +419,11 @@ Action GeisterState::playout_action(Rng& rng) const {
   // its exit is taken when it can be, other captures half the time. Playouts
   // that knew the enemy's colours would never take an evil ghost, nor fear
   // that the enemy takes one of ours by mistake.
+  // The count of evil ghosts already taken matters as a player sees it:
+  // after three, the next unknown ghost taken may end the game, so only a
+  // ghost about to leave is worth that gamble, and then not always.
+  int evil_taken = captured(opp, false);
+  double rash = evil_taken >= 3 ? 0 : evil_taken == 2 ? 0.25 : 0.5;
   Action take = -1, near = -1;
   for (int i = opp * 8; i < opp * 8 + 8; ++i) {
     const Ghost& g = ghosts_[i];
@@ -426,13 +431,26 @@ Action GeisterState::playout_action(Rng& rng) const {
     for (int n : g_->adj[g.at])
       if (board_[n] >= 0 && board_[n] / 8 == me) {
         Action a = kMoveBase + n * kSquares + g.at;
-        if (g_->exit_dist[opp][g.at] <= 1) return a;
+        int d = g_->exit_dist[opp][g.at];
+        if (evil_taken < 3 ? d <= 1 : d == 0 && rng.uniform() < 0.5) return a;
         take = a;
       }
   }
   double u = rng.uniform();
-  if (take >= 0 && u < 0.5) return take;
-  if (u < 0.8) return -1;
+  if (take >= 0 && u < rash) return take;
+  if (u < 0.8) {
+    if (evil_taken < 3 || take < 0) return -1;
+    // A random move, but not a random capture.
+    Action quiet[8 * 4];
+    int n = 0;
+    for (int i = me * 8; i < me * 8 + 8; ++i) {
+      int at = ghosts_[i].at;
+      if (at < 0) continue;
+      for (int k = 0; k < g_->near_count[at]; ++k)
+        if (board_[g_->near[at][k]] < 0) quiet[n++] = kMoveBase + at * kSquares + g_->near[at][k];
+    }
+    return n ? quiet[rng.below(n)] : -1;
+  }
   // Now and then a good ghost steps towards the exits.
   int best = 99;
   for (int i = me * 8; i < me * 8 + 8; ++i) {

@@ -50,9 +50,11 @@ void GeisterState::note_move(int from, int to) {
   auto add = [&](int ghost, int v) { lean_[ghost] = int8_t(std::clamp(lean_[ghost] + v, -12, 12)); };
   int victim = board_[to];
   if (victim >= 0) {  // revealed now: did its evidence tell true?
-    int l = lean_[victim];
-    if (std::abs(l) >= 2)
-      honest_[opp] = int8_t(std::clamp(honest_[opp] + ((l > 0) == ghosts_[victim].good ? 1 : -1), -4, 4));
+    // A lie counts twice a truth: a bluffer's good ghosts charge too, late,
+    // so its truths say less about it than its lies do. Strong evidence
+    // that lied counts double again.
+    int l = lean_[victim], w = std::abs(l) >= 4 ? 2 : std::abs(l) >= 1 ? 1 : 0;
+    honest_[opp] = int8_t(std::clamp(honest_[opp] + ((l > 0) == ghosts_[victim].good ? w : -2 * w), -8, 8));
   }
   int d0 = g_->exit_dist[me][from], d1 = g_->exit_dist[me][to];
   if (d1 < d0) add(id, d1 <= 2 ? 3 : 1);                          // charging at the exits
@@ -66,8 +68,11 @@ void GeisterState::note_move(int from, int to) {
 int GeisterState::playout_plies() const { return 30; }
 
 double GeisterState::lean(int ghost) const {
-  double trust = std::clamp(1.0 + 0.9 * honest_[ghost / 8], -1.5, 1.6);
-  return 0.25 * lean_[ghost] * trust;
+  double trust = std::clamp(1.0 + 0.45 * honest_[ghost / 8], -1.5, 1.6);
+  // Never surer than about 7 to 1 either way: the evidence is a rough
+  // guess, and a ghost on its way out that the guess calls evil is still
+  // worth a look.
+  return std::clamp(0.25 * lean_[ghost] * trust, -2.0, 2.0);
 }
 
 }  // namespace gamut::geister
