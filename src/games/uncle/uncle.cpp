@@ -1,4 +1,3 @@
-#include "core/cold.h"
 #include "uncle.h"
 
 #include <algorithm>
@@ -7,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "ai/bots.h"
+#include "core/cold.h"
 #include "core/text.h"
 
 namespace gamut::uncle {
@@ -874,6 +875,26 @@ double UncleState::heuristic(int seat) const {
     if (q != seat) best = std::max(best, progress(q));
   // Halved so the bots' tanh(h / 4) squashing keeps a slope near the goal.
   return 0.5 * (progress(seat) - 0.5 * best);
+}
+
+// The playout policy: one ply on the heuristic for whoever moves, each move's
+// dice and fights sampled once. It plays like the one-ply sparring bots
+// without their habits, which is reasonable play for a couple of turns.
+Action UncleState::playout_action(Rng& rng) const {
+  thread_local std::vector<Action> l;
+  legal_into(l);
+  if (l.size() == 1) return l[0];
+  int me = cur_;
+  double best = -1e18;
+  Action pick = l[0];
+  for (Action a : l) {
+    UncleState t(*this);
+    t.apply(a);
+    while (t.to_move() == kChance) t.apply(chance_outcome(t, rng));
+    double v = t.heuristic(me) + 1e-3 * rng.uniform();
+    if (v > best) best = v, pick = a;
+  }
+  return pick;
 }
 
 std::vector<int> UncleState::action_nodes(Action a) const {
