@@ -81,6 +81,20 @@ struct Play {
 
   // Both browsers' games, for the checks every game's by-link test makes.
   const Replay& state(int i) const { return g[i]->state(); }
+  // Both browsers reached the end, verified it, and hold the same result and the same true game.
+  void check_same_verified_end() const {
+    REQUIRE(g[0]);
+    REQUIRE(g[1]);
+    const Replay &a = state(0), &b = state(1);
+    INFO(a.failure << " / " << b.failure);
+    CHECK(a.finished);
+    CHECK(b.finished);
+    CHECK(a.verified);
+    CHECK(b.verified);
+    CHECK(!a.result.empty());
+    CHECK(a.result == b.result);
+    CHECK(a.record.actions == b.record.actions);
+  }
 };
 
 // A doctored link must be refused with a message naming `what` (or one of

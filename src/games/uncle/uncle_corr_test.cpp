@@ -114,17 +114,8 @@ TEST_CASE(
   p.pick = Play::greedy;
   p.until([] { return false; });
   p.report();
-  REQUIRE(p.g[0]);
-  REQUIRE(p.g[1]);
-  const Replay &a = p.state(0), &b = p.state(1);
-  INFO(a.failure << " / " << b.failure);
-  CHECK(a.finished);
-  CHECK(b.finished);
-  CHECK(a.verified);
-  CHECK(b.verified);
-  CHECK(!a.result.empty());
-  CHECK(a.result == b.result);
-  CHECK(a.record.actions == b.record.actions);
+  p.check_same_verified_end();
+  const Replay& a = p.state(0);
   // The deal came from the decks: each space's chief and each mission is the card at its place, opened at the end.
   Match m(a.record);
   const UncleState& end = us(m.state());
