@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+struct ImDrawList;
+struct ImVec2;
+
 namespace gamut::platform {
 
 // Returns false when the key is missing or storage is unavailable (err set then).
@@ -29,6 +32,10 @@ std::string preferred_language();
 // Tells the page (its lang attribute, the shell's own text), and keeps the choice when `remember`.
 void language_changed(const std::string& lang, bool remember, const std::string& shell_json);
 double now_ms();
+// Renders `list` (screen coordinates, its area x, y, w, h) once into a texture and returns
+// it, with where to draw it in `lo`, `hi` (the area widened to whole device pixels);
+// nullptr where it cannot. One texture, reused: a second call replaces the first's picture.
+void* bake(const ImDrawList& list, float x, float y, float w, float h, ImVec2& lo, ImVec2& hi);
 double date_now();  // ms since epoch, for save dates
 
 }  // namespace gamut::platform

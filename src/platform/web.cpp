@@ -223,6 +223,62 @@ void language_changed(const std::string& l, bool remember, const std::string& sh
 }
 double now_ms() { return emscripten_get_now(); }
 double date_now() { return js_date_now(); }
+
+// The board's static part as a texture (src/ui/board_view.cpp): one framebuffer and texture,
+// sized to the board's area in device pixels and drawn by ImGui's own renderer.
+static int g_bakes = 0;  // for the page API's probe: how often the board was baked
+void* bake(const ImDrawList& list, float x, float y, float w, float h, ImVec2& lo, ImVec2& hi) {
+  static GLuint fbo = 0, tex = 0;
+  static int tw = 0, th = 0;
+  // ?bake=0 draws the board layer by layer, to compare the two (tests/web/boards.test.mjs).
+  static bool broken = url_param("bake") == "0";
+  ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+  if (scale.x <= 0 || scale.y <= 0) return nullptr;
+  // On whole device pixels, so that each texel lands on one pixel and the picture is the same.
+  float px = std::floor(x * scale.x), py = std::floor(y * scale.y);
+  int pw = int(std::ceil((x + w) * scale.x) - px), ph = int(std::ceil((y + h) * scale.y) - py);
+  if (broken || pw <= 0 || ph <= 0) return nullptr;
+  if (!fbo) {
+    glGenFramebuffers(1, &fbo);
+    glGenTextures(1, &tex);
+  }
+  if (pw != tw || ph != th) {
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, pw, ph, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    bool ok = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (!ok) {  // the board is then drawn layer by layer, as before
+      broken = true;
+      return nullptr;
+    }
+    tw = pw, th = ph;
+  }
+  ImDrawList* lists[] = {const_cast<ImDrawList*>(&list)};
+  ImDrawData d;
+  d.Valid = true;
+  d.CmdLists = lists;
+  d.CmdListsCount = 1;
+  d.TotalVtxCount = list.VtxBuffer.Size;
+  d.TotalIdxCount = list.IdxBuffer.Size;
+  lo = d.DisplayPos = ImVec2(px / scale.x, py / scale.y);
+  d.DisplaySize = ImVec2(float(pw) / scale.x, float(ph) / scale.y);
+  hi = ImVec2(lo.x + d.DisplaySize.x, lo.y + d.DisplaySize.y);
+  d.FramebufferScale = scale;
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glViewport(0, 0, pw, ph);
+  glClearColor(0, 0, 0, 0);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(&d);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  ++g_bakes;
+  return reinterpret_cast<void*>(intptr_t(tex));
+}
 }  // namespace gamut::platform
 
 // ---- window, fonts, loop
@@ -554,7 +610,7 @@ EMSCRIPTEN_KEEPALIVE const char* gamut_probe() {
           ",\"input_pending\":" + (pending ? "true" : "false") +
           ",\"layout_stable\":" + (g_app.layout_stable() ? "true" : "false") +
           ",\"thinking\":" + (g_app.thinking() ? "true" : "false") + ",\"draw_ms\":" + std::to_string(g_drawing_ms) +
-          "}";
+          ",\"bakes\":" + std::to_string(platform::g_bakes) + "}";
   return g_ret.c_str();
 }
 }

@@ -17,18 +17,23 @@
 
 namespace gamut::ui {
 
-// The board's static part (frame, decorations, cells or lines and nodes) as
-// ImGui drew it, kept while the board, its place on screen and the font atlas
-// stay the same, and copied into the draw list again instead of being drawn
-// from the rules data each frame: only the pieces and marks are drawn anew.
+// The board's static part (background, frame, decorations, cells or lines and
+// nodes), kept while the board, its place on screen and the font atlas stay
+// the same: only the pieces and marks are drawn anew each frame. It is baked
+// into a texture where the platform can (platform::bake): software GL, as on
+// many phones and in headless Chromium, pays for every blended pixel, and the
+// layers of a board cover its area about three times over, the texture once.
+// Otherwise its vertices are copied into the draw list again.
 namespace {
 struct StaticBoard {
   const void* game = nullptr;
-  float key[8] = {};
+  float key[9] = {};
   ImTextureID tex = nullptr;
   ImVector<ImDrawVert> vtx;
   ImVector<ImDrawIdx> idx;
   bool valid = false;
+  void* baked = nullptr;  // the texture, when the platform baked it
+  ImVec2 lo, hi;          // where it goes
 };
 StaticBoard g_static;
 
@@ -47,6 +52,22 @@ void replay(ImDrawList* dl, const StaticBoard& c) {
   dl->_IdxWritePtr += c.idx.Size;
   dl->_VtxCurrentIdx += unsigned(c.vtx.Size);
 }
+// Draws the background and the static part into a list of their own, and has the platform
+// bake them into a texture of the board's area; false where it cannot.
+bool bake_board(const Game& g, const BoardGeometry& geo, ImU32 background, float pad, float x0, float y0, float w,
+                float h, BoardLabels* labels) {
+  static ImDrawList list(ImGui::GetDrawListSharedData());
+  list._ResetForNewFrame();
+  list.PushTextureID(ImGui::GetIO().Fonts->TexID);
+  // Clipped as when drawn on the screen: the background not at all, the board to its area.
+  list.PushClipRectFullScreen();
+  list.AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h), background);
+  list.PushClipRect(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h));
+  draw_board_art(&list, g, geo, pad, false, labels);
+  list.PopClipRect();
+  g_static.baked = platform::bake(list, x0, y0, w, h, g_static.lo, g_static.hi);
+  return g_static.baked != nullptr;
+}
 }  // namespace
 
 int App::node_at(float mx, float my) const { return geo_.node_at(table_.session()->match().game().board(), mx, my); }
@@ -56,9 +77,11 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   const Board& b = g.board();
   const Json& bj = g.data().contains("board") ? g.data()["board"] : Json::object();
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h),
-                    color(bj.value("background", "#3b3024"), IM_COL32(59, 48, 36, 255)));
-  if (b.nodes.empty()) return;
+  ImU32 background = color(bj.value("background", "#3b3024"), IM_COL32(59, 48, 36, 255));
+  if (b.nodes.empty()) {
+    dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h), background);
+    return;
+  }
   dl->PushClipRect(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h), true);
   struct PopClip {
     ImDrawList* d;
@@ -74,16 +97,30 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
   auto P = [&](float x, float y) { return geo_.at(x, y); };
   auto NP = [&](int n) { return P(b.nodes[n].x, b.nodes[n].y); };
   float s = geo_.scale;
-  const float key[8] = {x0, y0, w, h, geo_.scale, geo_.x0, geo_.y0, geo_.flip ? 1.0f : 0.0f};
+  const float key[9] = {
+      x0, y0, w, h, geo_.scale, geo_.x0, geo_.y0, geo_.flip ? 1.0f : 0.0f, ImGui::GetIO().DisplayFramebufferScale.x};
   ImTextureID tex = ImGui::GetIO().Fonts->TexID;
   bool cached = same_key(g_static, &g, key, tex);
+  if (!cached && bake_board(g, geo_, background, pad, x0, y0, w, h, &board_labels_)) {
+    g_static.game = &g;
+    std::memcpy(g_static.key, key, sizeof key);
+    g_static.tex = tex;
+    g_static.valid = cached = true;
+  }
+  dl->PushClipRectFullScreen();  // as the background always was: the texture holds the board's clipping
+  if (cached && g_static.baked)
+    dl->AddImage(g_static.baked, g_static.lo, g_static.hi, ImVec2(0, 1), ImVec2(1, 0));  // GL's rows run bottom up
+  else
+    dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h), background);
+  dl->PopClipRect();
   int v0 = dl->VtxBuffer.Size, i0 = dl->IdxBuffer.Size, cmds0 = dl->CmdBuffer.Size;
   unsigned base0 = dl->_VtxCurrentIdx;
-  if (cached) replay(dl, g_static);
+  if (cached && !g_static.baked) replay(dl, g_static);
   if (!cached) {
     draw_board_art(dl, g, geo_, pad, false, &board_labels_);
     // Kept when it all went into one draw command (one clip rectangle, one texture).
     g_static.valid = dl->CmdBuffer.Size == cmds0;
+    g_static.baked = nullptr;
     if (g_static.valid) {
       g_static.game = &g;
       std::memcpy(g_static.key, key, sizeof key);

@@ -6,7 +6,10 @@
 // and longest <= 100 ms for every game (docs/performance.md).
 import { startServer, launch, open, settled } from './lib.mjs';
 
-// Gaps between animation frames for `ms` milliseconds, the page made to draw each one.
+const MOVES = Number(process.env.MOVES || 5);
+
+// Gaps between animation frames for `ms` milliseconds, the page made to draw each one, or
+// while the AI thinks (until its move), the page left to itself.
 async function gaps(page, ms, whileThinking = false) {
   return page.evaluate(async ({ ms, whileThinking }) => {
     const out = [];
@@ -22,11 +25,14 @@ async function gaps(page, ms, whileThinking = false) {
       })(performance.now());
     });
     out.shift();
-    out.sort((a, b) => a - b);
-    const q = (p) => out[Math.min(out.length - 1, Math.floor(p * out.length))] || 0;
-    const mean = out.reduce((a, b) => a + b, 0) / Math.max(1, out.length);
-    return { n: out.length, mean, median: q(0.5), p95: q(0.95), worst: out[out.length - 1] || 0 };
+    return out;
   }, { ms, whileThinking });
+}
+function summary(out) {
+  out = [...out].sort((a, b) => a - b);
+  const q = (p) => out[Math.min(out.length - 1, Math.floor(p * out.length))] || 0;
+  const mean = out.reduce((a, b) => a + b, 0) / Math.max(1, out.length);
+  return { n: out.length, mean, median: q(0.5), p95: q(0.95), worst: out[out.length - 1] || 0 };
 }
 
 const fmt = (g) => `${g.n} frames, mean ${g.mean.toFixed(1)} ms, median ${g.median.toFixed(1)} ms, ` +
@@ -42,27 +48,41 @@ for (const [id, o] of Object.entries(games)) {
   const err = await page.evaluate(([id, o]) => window.gamut.newGame(id, { seats: o.seats, options: o.options }), [id, o]);
   if (err) { console.log(`${id}: ${err}`); await ctx.close(); continue; }
   await settled(page);
-  const drawing = await gaps(page, 2000);
+  const drawing = summary(await gaps(page, 2000));
   const drawMs = await page.evaluate(() => window.gamut.probe().draw_ms);
   const own = typeof drawMs === 'number' ? `${drawMs.toFixed(1)} ms a frame` : 'not reported (an older build)';
   console.log(`${id} drawing: ${fmt(drawing)}; the page's own code ${own}`);
   if (o.setup) await page.evaluate((a) => window.gamut.act(a), o.setup);
   if (id === 'mosby') await page.evaluate(() => window.gamut.hint());
   // The AI's set-up or a chance step may come first, or the person's move: play the
-  // person's first legal action until the search starts.
-  const thinking = await page.evaluate(async () => {
+  // person's first legal action until the search starts. Several of the AI's moves, up to
+  // MOVES or 20 s of thinking, so that a short think is not the whole sample.
+  const startThinking = () => page.evaluate(async () => {
     for (let t0 = performance.now(); performance.now() - t0 < 10000; await new Promise((r) => setTimeout(r, 10))) {
       if (window.gamut.probe().thinking) return true;
       const st = window.gamut.state();
+      if (st.result !== null) return false;
       if (st.to_move === st.seat && st.legal_actions.length) window.gamut.act(st.legal_actions[0]);
     }
     return false;
   });
-  if (!thinking) console.log(`${id}: the AI did not start thinking`);
+  const all = [];
+  let moves = 0;
+  for (const t0 = Date.now(); moves < MOVES && Date.now() - t0 < 20000; ++moves) {
+    // Mosby's search is a hint: take a step of the person's, then ask again.
+    if (id === 'mosby' && moves) await page.evaluate(() => {
+      const st = window.gamut.state();
+      if (st.result === null && st.legal_actions.length) window.gamut.act(st.legal_actions[0]);
+      window.gamut.hint();
+    });
+    if (!(await startThinking())) break;
+    all.push(...(await gaps(page, 0, true)));
+  }
+  if (!moves) console.log(`${id}: the AI did not start thinking`);
   else {
-    const g = await gaps(page, 0, true);
     const sl = await page.evaluate(() => window.gamut.state().ai_slices);
-    console.log(`${id} ${id === 'mosby' ? 'hint' : 'ai:5'} thinking: ${fmt(g)}; slices ${sl.count}, longest ${sl.longest_ms.toFixed(1)} ms`);
+    console.log(`${id} ${id === 'mosby' ? 'hint' : 'ai:5'} thinking, ${moves} moves: ${fmt(summary(all))}; ` +
+      `slices ${sl.count}, longest ${sl.longest_ms.toFixed(1)} ms`);
   }
   await ctx.close();
 }

@@ -76,3 +76,72 @@ for (const id of ['geister', 'blue-and-gray', 'gray-ghost', 'uncle']) {
     await ctx.close();
   });
 }
+
+// The board's static part is baked into a texture (issue 20: software GL pays for every
+// layer's pixels). The picture must be the one drawn layer by layer (?bake=0) after a move
+// (before one, Geister proposes a set-up at random) and zoomed in, and it is baked again only
+// when the board moves or resizes, not when a piece does.
+// The board's part of the screen (the panel's log scrolls in its own time).
+async function board(page) {
+  const [x0, y0, x1, y1] = (await state(page)).board_rect;
+  return page.screenshot({ clip: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } });
+}
+// Pixels of two screenshots whose colour differs by more than antialiasing's rounding.
+async function differing(page, a, b) {
+  return page.evaluate(async ([a, b]) => {
+    const data = async (s) => {
+      const i = new Image();
+      await new Promise((r) => { i.onload = r; i.src = 'data:image/png;base64,' + s; });
+      const c = document.createElement('canvas');
+      c.width = i.width, c.height = i.height;
+      const x = c.getContext('2d');
+      x.drawImage(i, 0, 0);
+      return x.getImageData(0, 0, i.width, i.height).data;
+    };
+    const [p, q] = [await data(a), await data(b)];
+    let n = 0;
+    for (let k = 0; k < p.length; k += 4)
+      if (Math.max(Math.abs(p[k] - q[k]), Math.abs(p[k + 1] - q[k + 1]), Math.abs(p[k + 2] - q[k + 2])) > 24) n++;
+    return { n, all: p.length / 4 };
+  }, [a.toString('base64'), b.toString('base64')]);
+}
+for (const id of ['geister', 'blue-and-gray', 'gray-ghost', 'uncle', 'mosby']) {
+  test(`${id}: the board baked into a texture is the picture drawn layer by layer, after a move and zoomed in`, async () => {
+    const seats = id === 'mosby' ? ['human'] : ['human', 'ai:1'];  // no hand-over cover, no turned board
+    const shots = {};
+    for (const bake of ['1', '0']) {
+      const ctx = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+      const page = await open(ctx, `${url}?bake=${bake}`, { width: 1000, height: 700 });
+      assert.equal(await page.evaluate(([g, s]) => window.gamut.newGame(g, { seats: s, seed: 3 }), [id, seats]), null);
+      await settle(page);
+      const bakes = () => page.evaluate(() => window.gamut.probe().bakes);
+      const b0 = await bakes();
+      if (bake === '0') assert.equal(b0, 0, 'baked with ?bake=0');
+      else assert.ok(b0 >= 1, 'the board was not baked');
+      // Moves until the board has changed: chance steps and the person's first legal action.
+      const before = (await state(page)).log.length;
+      for (let k = 0; k < 6; k++) {
+        const s = await state(page);
+        if (s.result !== null || !s.legal_actions.length || s.to_move !== s.seat) break;
+        await page.evaluate((a) => window.gamut.act(a), s.legal_actions[0]);
+        await settle(page);
+      }
+      assert.ok((await state(page)).log.length > before, 'no move was made');
+      if (bake === '1') assert.equal(await bakes(), b0, 'a move baked the board again');
+      shots.moved = shots.moved || [];
+      shots.moved.push(await board(page));
+      await clickWidget(page, '+');
+      await settled(page);
+      if (bake === '1') assert.ok((await bakes()) > b0, 'zooming in did not bake the board again');
+      shots.zoomed = shots.zoomed || [];
+      shots.zoomed.push(await board(page));
+      assert.deepEqual(page.errors, []);
+      if (bake === '0')
+        for (const [when, [a, b]] of Object.entries(shots)) {
+          const { n, all } = await differing(page, a, b);
+          assert.ok(n <= all / 2000, `${when}: ${n} pixels differ from the board drawn layer by layer`);
+        }
+      await ctx.close();
+    }
+  });
+}
