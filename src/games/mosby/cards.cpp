@@ -149,7 +149,11 @@ GAMUT_COLD void MosbyGame::load_cards(const Json& d) {
     throw DataError("mosby: the decks hold " + std::to_string(per_deck[0] + per_deck[1]) + " cards, not 120");
   if (cards.size() > 100) throw DataError("mosby: too many card types");
   for (size_t i = cards.size(); i-- > 0;) card_of[cards[i].effect] = int(i);
-  for (const CardType& c : cards) deck.push_back({c.event, int8_t(c.count)});
+  for (size_t i = 0; i < cards.size(); ++i) {
+    deck.push_back({cards[i].event, int8_t(cards[i].count)});
+    deck_types[cards[i].event].push_back(int8_t(i));
+    deck_size[cards[i].event] += cards[i].count;
+  }
 }
 
 // ---------------------------------------------------------------- the hand
@@ -169,8 +173,8 @@ void MosbyState::give_card(const std::string& name) {
   for (size_t t = 0; t < g_->cards.size(); ++t) {
     const auto& c = g_->cards[t];
     if (c.event || (c.name != name && c.id != name)) continue;
-    out_.resize(g_->cards.size(), 0);
-    out_[t]++;
+    open_decks();
+    take_card(int(t));
     hand_.push_back(int(t));
     return;
   }
@@ -180,8 +184,8 @@ void MosbyState::give_card(const std::string& name) {
 void MosbyState::give_event(const std::string& name) {
   for (size_t t = 0; t < g_->cards.size(); ++t)
     if (g_->cards[t].event && (g_->cards[t].name == name || g_->cards[t].id == name)) {
-      out_.resize(g_->cards.size(), 0);
-      out_[t]++;
+      open_decks();
+      take_card(int(t));
       events_.push_back(int(t));
       resolve_event(int(t));
       return advance();
@@ -191,14 +195,14 @@ void MosbyState::give_event(const std::string& name) {
 
 void MosbyState::draw_action_cards() {
   if (g_->cards.empty()) return;
-  out_.resize(g_->cards.size(), 0);
+  open_decks();
   push(CO_LIMIT);
   for (int i = 0; i < cards_due_; ++i) push(CO_DRAW_ACTION);
 }
 
 void MosbyState::start_events() {
   if (g_->cards.empty()) return;
-  out_.resize(g_->cards.size(), 0);
+  open_decks();
   events_.clear();
   push(CO_EVENT_ROLL);
 }
@@ -628,11 +632,25 @@ bool is_die_op(int op) {
 }
 }  // namespace
 
-int MosbyState::deck_left(bool event) const {
-  int n = 0;
-  for (size_t k = 0; k < g_->deck.size(); ++k)
-    if (g_->deck[k].event == event) n += g_->deck[k].count - out_[k];
-  return n;
+int MosbyState::deck_left(bool event) const { return out_.empty() ? 0 : left_[event]; }
+
+void MosbyState::open_decks() {
+  if (!out_.empty() || g_->cards.empty()) return;
+  out_.assign(g_->cards.size(), 0);
+  left_ = {int16_t(g_->deck_size[0]), int16_t(g_->deck_size[1])};
+}
+
+void MosbyState::take_card(int k) {
+  out_[k]++;
+  left_[g_->deck[k].event]--;
+}
+
+void MosbyState::recount_decks() {
+  for (int e = 0; e < 2; ++e) {
+    int n = 0;
+    for (int k : g_->deck_types[e]) n += g_->deck[k].count - out_[k];
+    left_[e] = int16_t(n);
+  }
 }
 
 // An Event card's Union unit attacks Mosby in his space: mode 1 Extend the Front, 2 a raiding column.
@@ -646,15 +664,17 @@ void MosbyState::event_combat(int u, int mode, int mod) {
 }
 
 bool MosbyState::ready_draw_action(const Task& t) {
-  if (deck_left(false) == 0)  // the discards are shuffled into a new deck
+  if (deck_left(false) == 0) {  // the discards are shuffled into a new deck
     for (size_t k = 0; k < g_->cards.size(); ++k)
       if (!g_->cards[k].event) out_[k] = int8_t(std::count(hand_.begin(), hand_.end(), int(k)));
+    recount_decks();
+  }
   return deck_left(false) == 0 ? pop_task() : false;
 }
 
 void MosbyState::input_draw_action(const Task& t, Action a) {
   int k = a - kCardDraw;
-  out_[k]++;
+  take_card(k);
   hand_.push_back(k);
   dice_ = {};
   narrate(N("Action card drawn: %s"), card_arg(k));
@@ -691,22 +711,25 @@ bool MosbyState::run_event_next(const Task& t) {
 bool MosbyState::ready_event_draw(const Task& t) {
   // The deck runs out only with 8.2 and high rolls; the text has no reshuffle (an engine ruling).
   // 8.5 removes Lee Needs Information "before starting the game": before v3 it came back here.
-  if (deck_left(true) == 0)
+  if (deck_left(true) == 0) {
     for (size_t k = 0; k < g_->cards.size(); ++k)
       if (g_->cards[k].event)
         out_[k] = g_->revised && opt_[5] && g_->cards[k].effect == G::E_LEE ? g_->cards[k].count : 0;
+    recount_decks();
+  }
   return false;
 }
 
 void MosbyState::empty_event_deck() {
-  out_.resize(g_->cards.size(), 0);
+  open_decks();
   for (size_t k = 0; k < g_->cards.size(); ++k)
     if (g_->cards[k].event) out_[k] = int8_t(g_->cards[k].count);
+  recount_decks();
 }
 
 void MosbyState::input_event_draw(const Task& t, Action a) {
   int k = a - kCardDraw;
-  out_[k]++;
+  take_card(k);
   events_.push_back(k);
   return resolve_event(k);
 }
@@ -959,8 +982,8 @@ void MosbyState::card_legal(std::vector<Action>& r) const {
       break;
     case CO_DRAW_ACTION:
     case CO_EVENT_DRAW:
-      for (size_t k = 0; k < g_->deck.size(); ++k)
-        if (g_->deck[k].event == is_event_deck_op(t.op) && g_->deck[k].count > out_[k]) r.push_back(kCardDraw + int(k));
+      for (int k : g_->deck_types[is_event_deck_op(t.op)])
+        if (g_->deck[k].count > out_[k]) r.push_back(kCardDraw + k);
       break;
     case CO_XDRAW:
     case CO_RAID_DRAW: {

@@ -131,6 +131,13 @@ inline Narration::Arg card_arg(int type) { return {Narration::CARD, type, nullpt
 inline Narration::Arg kind_arg(int kind) { return {Narration::UNIT_KIND, kind, nullptr}; }
 inline Narration::Arg raw_arg(const char* text) { return {Narration::RAW, 0, text}; }
 
+// A game's options as a state reads them (optional.cpp).
+struct MosbyOptions {
+  int victory = 9;             // "victory_notoriety"; above 9 plays 8.1
+  std::array<bool, 10> opt{};  // opt[k]: optional rule 8.k (2-9 from their ids)
+  std::string scenario;        // empty: none
+};
+
 class MosbyGame;
 enum class Needs : int8_t;  // what a task waits for (procedure.h)
 
@@ -443,8 +450,12 @@ class MosbyState : public State {
   void scout_success(int n);
   int decision_kind(int op) const;
   void discard(int type);
-  std::vector<int8_t> out_;  // per card type: copies out of its deck (hand, discards, played)
-  std::vector<int> events_;  // Event cards drawn this turn
+  std::vector<int8_t> out_;        // per card type: copies out of its deck (hand, discards, played)
+  std::array<int16_t, 2> left_{};  // copies left in the Action and Event decks, kept with out_
+  void open_decks();               // out_ sized and left_ full, once (a game without cards has neither)
+  void take_card(int k);           // a copy of type k leaves its deck
+  void recount_decks();            // left_ again after out_ was set wholesale (a reshuffle)
+  std::vector<int> events_;        // Event cards drawn this turn
   int events_left_ = 0;
   int entry_ = 0;                             // the entry card chosen with this move: 1 Local Guide, 2 French Dulaney
   int spur_ = 0;                              // Spur the Horses played before this Phase move
@@ -484,7 +495,7 @@ class MosbyState : public State {
   int cannon_at() const { return cannon_at_; }
 
  private:
-  void wagon_init(const Json& options);
+  void wagon_init(const MosbyOptions& o);
   void wagon_view(Json& v) const;
   std::string victory_level() const;  // 8.1 victory levels
   void script_filter(std::vector<Action>& outcomes) const;
@@ -527,6 +538,12 @@ class MosbyGame : public Game {
  public:
   MosbyGame(const Json& data, int version);
   std::unique_ptr<State> new_state(const Json& options, int seats) const override;
+
+  using Options = MosbyOptions;
+  // The options read, kept for the next state: a playout starts a state each time with the
+  // match's same options, and their key lookups (a std::string made for each key, a map
+  // search) were 8% of a Mosby playout in WebAssembly. The engine runs on one thread.
+  const Options& options(const Json& o) const;
 
   struct Link {
     int to, type;
@@ -630,10 +647,19 @@ class MosbyGame : public Game {
   // cards[k]'s deck and copies, packed: the draws scan every type at every draw, and a
   // CardType is a few hundred bytes of text.
   std::vector<DeckEntry> deck;
+  // Each deck's card types in order, and the copies it holds when full: a draw lists only its
+  // own deck's types, and a state counts the copies left instead of summing them at every draw.
+  std::array<std::vector<int8_t>, 2> deck_types;
+  std::array<int, 2> deck_size{};
   std::string card_label(int type) const;  // the name to show, in the reader's language
   std::string kind_label(int kind) const;  // a counter's kind to show: "combat 2", "courier"
   std::array<int, C_NONE + 1> card_of{};   // effect -> first type with it (-1 none)
   void load_cards(const Json& d);
+
+ private:
+  mutable Json options_json_;  // the options last read, and what they read as
+  mutable Options options_;
+  mutable bool options_read_ = false;
 };
 
 }  // namespace gamut::mosby

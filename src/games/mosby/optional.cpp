@@ -17,19 +17,32 @@ const char* kOptionIds[10] = {
     "interrogation", "unrevealed_entry", "depot_contents"};
 }
 
-void MosbyState::wagon_init(const Json& o) {
-  for (int k = 2; k <= 9; ++k) opt_[k] = o.is_object() && o.value(kOptionIds[k], false);
-  opt_[1] = victory_ > 9;
+const MosbyOptions& MosbyGame::options(const Json& o) const {
+  if (options_read_ && o == options_json_) return options_;
+  Options r;
+  r.victory = o.value("victory_notoriety", 9);
+  for (int k = 2; k <= 9; ++k) r.opt[k] = o.is_object() && o.value(kOptionIds[k], false);
+  r.opt[1] = r.victory > 9;
+  std::string sc = o.is_object() ? o.value("scenario", std::string("none")) : std::string("none");
+  r.scenario = sc == "none" ? "" : sc;
+  options_json_ = o;
+  options_ = std::move(r);
+  options_read_ = true;
+  return options_;
+}
+
+void MosbyState::wagon_init(const MosbyOptions& o) {
+  opt_ = o.opt;
   if (opt_[2]) extra_events_ = 2;  // 8.2: CARDS adds it to the Event card die
   if (opt_[5])                     // 8.5: "remove the Lee Needs Information Event card before starting the game"
     for (size_t k = 0; k < g_->cards.size(); ++k)
       if (g_->cards[k].event && g_->cards[k].name == "Lee Needs Information") {
-        out_.resize(g_->cards.size(), 0);
+        open_decks();
         out_[k] = int8_t(g_->cards[k].count);  // out of the deck (a reshuffle of an empty deck brings it back)
+        recount_decks();
       }
   unknown_.assign(spaces_.size(), 0);
-  std::string sc = o.is_object() ? o.value("scenario", std::string("none")) : std::string("none");
-  scenario_ = sc == "none" ? "" : sc;
+  scenario_ = o.scenario;
 }
 
 // 8.1: the victory levels above the basic 9.

@@ -14,8 +14,9 @@
 
 namespace gamut::mosby {
 
-MosbyState::MosbyState(const MosbyGame* g, const Json& o) : State(g), g_(g) {
-  victory_ = o.value("victory_notoriety", 9);
+MosbyState::MosbyState(const MosbyGame* g, const Json& json) : State(g), g_(g) {
+  const MosbyOptions& o = g->options(json);
+  victory_ = o.victory;
   size_t n = g->board().nodes.size();
   spaces_.assign(n, Space{});
   for (size_t i = 0; i < n; ++i) {
