@@ -29,7 +29,8 @@ GAMUT_COLD GeisterGame::GeisterGame(const Json& data, int version) : Game("geist
     std::sort(adj[n].begin(), adj[n].end());
     if (adj[n].size() > 4) throw DataError(w + ": a square has more than four grid neighbours");
     near_count[n] = int8_t(adj[n].size());
-    for (size_t k = 0; k < adj[n].size(); ++k) near[n][k] = int8_t(adj[n][k]);
+    near_mask[n] = 0;
+    for (size_t k = 0; k < adj[n].size(); ++k) near[n][k] = int8_t(adj[n][k]), near_mask[n] |= uint64_t(1) << adj[n][k];
   }
   int k = 0;
   for (int a = 0; a < 8; ++a)
@@ -89,24 +90,17 @@ void GeisterState::legal_into(std::vector<Action>& r) const {
   } else if (phase_ == LOT) {
     r = {0, 1};
   } else if (phase_ == PLAY) {
-    int from_sq[8], n_from = 0;
-    for (int i = cur_ * 8; i < cur_ * 8 + 8; ++i) {
-      int at = ghosts_[i].at, k = n_from++;
-      if (at < 0) {
-        --n_from;
-        continue;
-      }
-      for (; k > 0 && from_sq[k - 1] > at; --k) from_sq[k] = from_sq[k - 1];
-      from_sq[k] = at;
-    }
+    // The mover's squares as bits: walked lowest first, they give the moves in the order of
+    // squares with no sorting, and a target is free unless its bit is set.
+    uint64_t own = 0;
+    for (int i = cur_ * 8; i < cur_ * 8 + 8; ++i)
+      if (ghosts_[i].at >= 0) own |= uint64_t(1) << ghosts_[i].at;
     Action moves[8 * 4 + 8];
     int n = 0, escapes[8], n_escapes = 0;
-    for (int f = 0; f < n_from; ++f) {
-      int from = from_sq[f];
-      for (int k = 0; k < g_->near_count[from]; ++k) {
-        int to = g_->near[from][k], o = board_[to];
-        if (o < 0 || o / 8 != cur_) moves[n++] = kMoveBase + from * kSquares + to;
-      }
+    for (uint64_t f = own; f; f &= f - 1) {
+      int from = __builtin_ctzll(f);
+      for (uint64_t t = g_->near_mask[from] & ~own; t; t &= t - 1)
+        moves[n++] = kMoveBase + from * kSquares + __builtin_ctzll(t);
       if (ghosts_[board_[from]].good && g_->exit[cur_][from]) escapes[n_escapes++] = kEscapeBase + from;
     }
     for (int e = 0; e < n_escapes; ++e) moves[n++] = escapes[e];

@@ -87,6 +87,7 @@ class GeisterGame : public Game {
   std::vector<int> adj[kSquares];                    // grid neighbours, ascending
   std::array<std::array<int8_t, 4>, kSquares> near;  // the same, flat: near_count[n] of them
   std::array<int8_t, kSquares> near_count;
+  std::array<uint64_t, kSquares> near_mask;                // the same as bits, one per square
   std::array<std::array<int8_t, 4>, kSetups> setups;       // set-up index -> start slots of good ghosts
   int setup_index(const std::array<bool, 8>& good) const;  // -1 unless exactly four
   std::array<int8_t, kSquares> exit_dist[2];               // steps to the seat's nearest exit

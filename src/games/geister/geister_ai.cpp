@@ -42,11 +42,11 @@ void init_ai(GeisterGame& g) {
 
 void GeisterState::note_move(int from, int to) {
   int me = cur_, opp = 1 - me, id = board_[from];
-  auto enemy_near = [&](int sq, int skip) {
-    for (int n : g_->adj[sq])
-      if (n != skip && board_[n] >= 0 && board_[n] / 8 == opp) return true;
-    return false;
-  };
+  // Every apply runs this, playouts' too: the opponent's squares as bits, not a walk of the board.
+  uint64_t opp_at = 0;
+  for (int i = opp * 8; i < opp * 8 + 8; ++i)
+    if (ghosts_[i].at >= 0) opp_at |= uint64_t(1) << ghosts_[i].at;
+  auto enemy_near = [&](int sq) { return (g_->near_mask[sq] & opp_at) != 0; };
   auto add = [&](int ghost, int v) { lean_[ghost] = int8_t(std::clamp(lean_[ghost] + v, -12, 12)); };
   int victim = board_[to];
   if (victim >= 0) {  // revealed now: did its evidence tell true?
@@ -57,10 +57,10 @@ void GeisterState::note_move(int from, int to) {
     honest_[opp] = int8_t(std::clamp(honest_[opp] + ((l > 0) == ghosts_[victim].good ? w : -2 * w), -8, 8));
   }
   int d0 = g_->exit_dist[me][from], d1 = g_->exit_dist[me][to];
-  if (d1 < d0) add(id, d1 <= 2 ? 3 : 1);                          // charging at the exits
-  if (enemy_near(from, -1) && !enemy_near(to, from)) add(id, 2);  // stepping out of reach
-  for (int i = me * 8; i < me * 8 + 8; ++i)                       // left where it can be taken
-    if (i != id && ghosts_[i].at >= 0 && enemy_near(ghosts_[i].at, -1)) add(i, -1);
+  if (d1 < d0) add(id, d1 <= 2 ? 3 : 1);                // charging at the exits
+  if (enemy_near(from) && !enemy_near(to)) add(id, 2);  // stepping out of reach
+  for (int i = me * 8; i < me * 8 + 8; ++i)             // left where it can be taken
+    if (i != id && ghosts_[i].at >= 0 && enemy_near(ghosts_[i].at)) add(i, -1);
 }
 
 // Playouts stop after this many plies and the heuristic scores them: past
