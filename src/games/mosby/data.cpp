@@ -158,6 +158,8 @@ GAMUT_COLD MosbyGame::MosbyGame(const Json& d, int version) : Game("mosby", 1, 1
     }
   }
   if (kinds.size() > 100) throw DataError(w + ": too many unit kinds");
+  if (unit_kind.size() > size_t(UnitList::kMax))
+    throw DataError(w + ": more than " + std::to_string(UnitList::kMax) + " Union counters");
   load_cards(d);
 }
 

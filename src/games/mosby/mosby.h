@@ -72,6 +72,19 @@ struct Unit {
   int8_t dmg = 0;  // strength points lost (a strength marker under it)
 };
 
+// The Union units in one space, on the stack: the procedures ask for them many times a
+// move, and a vector's allocation was a tenth of a WebAssembly playout. The data hold at
+// most kMax Union counters (checked when loaded).
+struct UnitList {
+  static constexpr int kMax = 96;
+  int n = 0;
+  int16_t v[kMax];
+  const int16_t* begin() const { return v; }
+  const int16_t* end() const { return v + n; }
+  size_t size() const { return size_t(n); }
+  bool empty() const { return n == 0; }
+};
+
 struct Space {
   int8_t status = 0;  // 0 none, 1 revealed, 2 the ● side (extended lines)
   bool lines = false, tc = false, devastated = false;
@@ -344,7 +357,7 @@ class MosbyState : public State {
   bool combat(int u) const;
   int cur_strength(int u) const;
   bool blocked_potomac(int from, int to) const;
-  std::vector<int> units_at(int n) const;
+  UnitList units_at(int n) const;
   // units_at(n) asked a question without the vector: the legal moves ask these every move.
   bool unit_at(int n) const;           // a counter in n
   bool active_combat_at(int n) const;  // an activated combat unit in n

@@ -371,7 +371,7 @@ void MosbyState::start_phases(int who) {
   // 7.7: "if the Union wins the Initiative, the non-combat unit is returned to the pool and the
   // combat unit attacks Mosby".
   if (initiative_ == 2 && mosby_ >= 0 && g_->revised) {
-    std::vector<int> here = units_at(mosby_);
+    UnitList here = units_at(mosby_);
     if (std::any_of(here.begin(), here.end(), [&](int u) { return units_[u].active && combat(u); }))
       for (int u : here)
         if (units_[u].active && !combat(u)) to_pool(u);

@@ -12,10 +12,10 @@ namespace gamut::mosby {
 bool MosbyState::combat(int u) const { return g_->kinds[units_[u].kind].type == COMBAT; }
 int MosbyState::cur_strength(int u) const { return g_->kinds[units_[u].kind].strength - units_[u].dmg; }
 
-std::vector<int> MosbyState::units_at(int n) const {
-  std::vector<int> r;
+UnitList MosbyState::units_at(int n) const {
+  UnitList r;
   for (size_t u = 0; u < units_.size(); ++u)
-    if (units_[u].loc == n) r.push_back(int(u));
+    if (units_[u].loc == n) r.v[r.n++] = int16_t(u);
   return r;
 }
 
