@@ -101,10 +101,13 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
       x0, y0, w, h, geo_.scale, geo_.x0, geo_.y0, geo_.flip ? 1.0f : 0.0f, ImGui::GetIO().DisplayFramebufferScale.x};
   ImTextureID tex = ImGui::GetIO().Fonts->TexID;
   bool cached = same_key(g_static, &g, key, tex);
-  if (!cached && bake_board(g, geo_, background, pad, x0, y0, w, h, &board_labels_)) {
+  auto remember = [&] {
     g_static.game = &g;
     std::memcpy(g_static.key, key, sizeof key);
     g_static.tex = tex;
+  };
+  if (!cached && bake_board(g, geo_, background, pad, x0, y0, w, h, &board_labels_)) {
+    remember();
     g_static.valid = cached = true;
   }
   dl->PushClipRectFullScreen();  // as the background always was: the texture holds the board's clipping
@@ -122,9 +125,7 @@ void App::draw_board(const view::View& view, float x0, float y0, float w, float 
     g_static.valid = dl->CmdBuffer.Size == cmds0;
     g_static.baked = nullptr;
     if (g_static.valid) {
-      g_static.game = &g;
-      std::memcpy(g_static.key, key, sizeof key);
-      g_static.tex = tex;
+      remember();
       g_static.vtx.resize(dl->VtxBuffer.Size - v0);
       if (g_static.vtx.Size)
         std::memcpy(g_static.vtx.Data, dl->VtxBuffer.Data + v0, size_t(g_static.vtx.Size) * sizeof(ImDrawVert));

@@ -53,7 +53,6 @@ for (const [id, o] of Object.entries(games)) {
   const own = typeof drawMs === 'number' ? `${drawMs.toFixed(1)} ms a frame` : 'not reported (an older build)';
   console.log(`${id} drawing: ${fmt(drawing)}; the page's own code ${own}`);
   if (o.setup) await page.evaluate((a) => window.gamut.act(a), o.setup);
-  if (id === 'mosby') await page.evaluate(() => window.gamut.hint());
   // The AI's set-up or a chance step may come first, or the person's move: play the
   // person's first legal action until the search starts. Several of the AI's moves, up to
   // MOVES or 20 s of thinking, so that a short think is not the whole sample.
@@ -69,12 +68,12 @@ for (const [id, o] of Object.entries(games)) {
   const all = [];
   let moves = 0;
   for (const t0 = Date.now(); moves < MOVES && Date.now() - t0 < 20000; ++moves) {
-    // Mosby's search is a hint: take a step of the person's, then ask again.
-    if (id === 'mosby' && moves) await page.evaluate(() => {
+    // Mosby's search is a hint: after the first, take a step of the person's, then ask again.
+    if (id === 'mosby') await page.evaluate((first) => {
       const st = window.gamut.state();
-      if (st.result === null && st.legal_actions.length) window.gamut.act(st.legal_actions[0]);
+      if (!first && st.result === null && st.legal_actions.length) window.gamut.act(st.legal_actions[0]);
       window.gamut.hint();
-    });
+    }, moves === 0);
     if (!(await startThinking())) break;
     all.push(...(await gaps(page, 0, true)));
   }

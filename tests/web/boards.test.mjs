@@ -77,10 +77,6 @@ for (const id of ['geister', 'blue-and-gray', 'gray-ghost', 'uncle']) {
   });
 }
 
-// The board's static part is baked into a texture (issue 20: software GL pays for every
-// layer's pixels). The picture must be the one drawn layer by layer (?bake=0) after a move
-// (before one, Geister proposes a set-up at random) and zoomed in, and it is baked again only
-// when the board moves or resizes, not when a piece does.
 // The board's part of the screen (the panel's log scrolls in its own time).
 async function board(page) {
   const [x0, y0, x1, y1] = (await state(page)).board_rect;
@@ -105,6 +101,10 @@ async function differing(page, a, b) {
     return { n, all: p.length / 4 };
   }, [a.toString('base64'), b.toString('base64')]);
 }
+// The board's static part is baked into a texture (issue 20: software GL pays for every
+// layer's pixels). The picture must be the one drawn layer by layer (?bake=0) after a move
+// (before one, Geister proposes a set-up at random) and zoomed in, and it is baked again only
+// when the board moves or resizes, not when a piece does.
 for (const id of ['geister', 'blue-and-gray', 'gray-ghost', 'uncle', 'mosby']) {
   test(`${id}: the board baked into a texture is the picture drawn layer by layer, after a move and zoomed in`, async () => {
     const seats = id === 'mosby' ? ['human'] : ['human', 'ai:1'];  // no hand-over cover, no turned board

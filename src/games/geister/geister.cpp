@@ -83,6 +83,13 @@ std::vector<Action> GeisterState::legal() const {
 // The side's squares in ascending order, each square's neighbours ascending,
 // escapes (numbered above every move) after the moves: sorted without sorting
 // the moves, only the eight squares.
+uint64_t GeisterState::squares_of(int seat) const {
+  uint64_t m = 0;
+  for (int i = seat * 8; i < seat * 8 + 8; ++i)
+    if (ghosts_[i].at >= 0) m |= uint64_t(1) << ghosts_[i].at;
+  return m;
+}
+
 void GeisterState::legal_into(std::vector<Action>& r) const {
   r.clear();
   if (phase_ == SETUP0 || phase_ == SETUP1) {
@@ -92,9 +99,7 @@ void GeisterState::legal_into(std::vector<Action>& r) const {
   } else if (phase_ == PLAY) {
     // The mover's squares as bits: walked lowest first, they give the moves in the order of
     // squares with no sorting, and a target is free unless its bit is set.
-    uint64_t own = 0;
-    for (int i = cur_ * 8; i < cur_ * 8 + 8; ++i)
-      if (ghosts_[i].at >= 0) own |= uint64_t(1) << ghosts_[i].at;
+    uint64_t own = squares_of(cur_);
     Action moves[8 * 4 + 8];
     int n = 0, escapes[8], n_escapes = 0;
     for (uint64_t f = own; f; f &= f - 1) {

@@ -64,7 +64,8 @@ class GeisterState : public State {
   // AI beliefs (geister_ai.cpp): public evidence about each ghost's colour
   // from how it moved, never from its colour; determinize() samples from it.
   void note_move(int from, int to);
-  double lean(int ghost) const;  // log-odds that an unrevealed ghost is good
+  uint64_t squares_of(int seat) const;  // the squares of the seat's ghosts on the board, as bits
+  double lean(int ghost) const;         // log-odds that an unrevealed ghost is good
   const GeisterGame* g_;
   std::array<int8_t, kSquares> board_;
   std::array<Ghost, kGhosts> ghosts_;

@@ -43,9 +43,7 @@ void init_ai(GeisterGame& g) {
 void GeisterState::note_move(int from, int to) {
   int me = cur_, opp = 1 - me, id = board_[from];
   // Every apply runs this, playouts' too: the opponent's squares as bits, not a walk of the board.
-  uint64_t opp_at = 0;
-  for (int i = opp * 8; i < opp * 8 + 8; ++i)
-    if (ghosts_[i].at >= 0) opp_at |= uint64_t(1) << ghosts_[i].at;
+  uint64_t opp_at = squares_of(opp);
   auto enemy_near = [&](int sq) { return (g_->near_mask[sq] & opp_at) != 0; };
   auto add = [&](int ghost, int v) { lean_[ghost] = int8_t(std::clamp(lean_[ghost] + v, -12, 12)); };
   int victim = board_[to];

@@ -645,12 +645,14 @@ void MosbyState::take_card(int k) {
   left_[g_->deck[k].event]--;
 }
 
+int MosbyState::count_left(int event) const {
+  int n = 0;
+  for (int k : g_->deck_types[event]) n += g_->deck[k].count - out_[k];
+  return n;
+}
+
 void MosbyState::recount_decks() {
-  for (int e = 0; e < 2; ++e) {
-    int n = 0;
-    for (int k : g_->deck_types[e]) n += g_->deck[k].count - out_[k];
-    left_[e] = int16_t(n);
-  }
+  for (int e = 0; e < 2; ++e) left_[e] = int16_t(count_left(e));
 }
 
 // An Event card's Union unit attacks Mosby in his space: mode 1 Extend the Front, 2 a raiding column.

@@ -463,12 +463,13 @@ class MosbyState : public State {
   void scout_success(int n);
   int decision_kind(int op) const;
   void discard(int type);
-  std::vector<int8_t> out_;        // per card type: copies out of its deck (hand, discards, played)
-  std::array<int16_t, 2> left_{};  // copies left in the Action and Event decks, kept with out_
-  void open_decks();               // out_ sized and left_ full, once (a game without cards has neither)
-  void take_card(int k);           // a copy of type k leaves its deck
-  void recount_decks();            // left_ again after out_ was set wholesale (a reshuffle)
-  std::vector<int> events_;        // Event cards drawn this turn
+  std::vector<int8_t> out_;         // per card type: copies out of its deck (hand, discards, played)
+  std::array<int16_t, 2> left_{};   // copies left in the Action and Event decks, kept with out_
+  void open_decks();                // out_ sized and left_ full, once (a game without cards has neither)
+  void take_card(int k);            // a copy of type k leaves its deck
+  void recount_decks();             // left_ again after out_ was set wholesale (a reshuffle)
+  int count_left(int event) const;  // copies left in a deck, summed from out_
+  std::vector<int> events_;         // Event cards drawn this turn
   int events_left_ = 0;
   int entry_ = 0;                             // the entry card chosen with this move: 1 Local Guide, 2 French Dulaney
   int spur_ = 0;                              // Spur the Horses played before this Phase move

@@ -386,11 +386,8 @@ GAMUT_COLD void MosbyState::check() const {
   for (int u : escorts_)
     if (units_[u].loc < 0 || !combat(u)) fail("an escort off the map or not a combat unit");
   if (!out_.empty())
-    for (int e = 0; e < 2; ++e) {
-      int n = 0;
-      for (int k : g_->deck_types[e]) n += g_->deck[k].count - out_[k];
-      if (n != left_[e]) fail("the count of cards left in a deck is off");
-    }
+    for (int e = 0; e < 2; ++e)
+      if (count_left(e) != left_[e]) fail("the count of cards left in a deck is off");
 }
 
 // Weights tuned by greedy self-play (300-game runs): boldness inside the
