@@ -24,16 +24,23 @@ Action chance_outcome(const State& s, Rng& rng) {
   return l.back();
 }
 
-static std::vector<double> score(const State& s) {
+// base: each seat's heuristic at the search's root when the game scores
+// leaves against it (State::heuristic_scale), else empty.
+static std::vector<double> score(const State& s, const std::vector<double>& base = {}, double scale = 0) {
   if (s.terminal()) return s.returns();
   std::vector<double> r(s.seats());
-  for (int i = 0; i < s.seats(); ++i) r[i] = std::tanh(s.heuristic(i) / 4.0) * 0.9;
+  for (int i = 0; i < s.seats(); ++i)
+    r[i] = std::tanh(base.empty() ? s.heuristic(i) / 4.0 : (s.heuristic(i) - base[size_t(i)]) / scale) * 0.9;
   return r;
 }
 
 Search::Search(const State& root, int seat, SearchParams p, uint64_t seed)
     : root_(root.clone()), seat_(seat), p_(p), rng_(seed) {
   nodes_.emplace_back();
+  if (root_->heuristic_scale() > 0) {  // the root as this seat sees it
+    std::unique_ptr<State> d = root_->determinize(seat_, rng_);
+    for (int i = 0; i < d->seats(); ++i) base_.push_back(d->heuristic(i));
+  }
 }
 
 void Search::run(int n) {
@@ -50,7 +57,7 @@ std::vector<double> Search::playout(State& s) {
     Action a = s.playout_action(rng_);
     s.apply(a >= 0 ? a : random_action(s, rng_));
   }
-  return score(s);
+  return score(s, base_, root_->heuristic_scale());
 }
 
 void Search::iterate() {

@@ -52,6 +52,7 @@ class Search {
   SearchParams p_;
   Rng rng_;
   std::vector<Node> nodes_;
+  std::vector<double> base_;  // each seat's heuristic at the root (State::heuristic_scale)
   int done_ = 0;
   struct Step {
     int node, kid, mover;

@@ -149,18 +149,27 @@ int cmd_bench(const std::map<std::string, std::string>& f) {
   auto game = load_game(id);
   if (seats == 0) seats = game->info().min_seats;
   Rng rng(uint64_t(int_flag(f, "seed", "1")));
-  long playouts = 0, plies = 0;
+  // --warmup: uncounted playouts first. WebAssembly under V8 starts in a baseline
+  // compiler and optimises hot functions while they run, so a cold run counts the
+  // slow start; native runs it too, so a ratio compares like with like.
+  double warm = num_flag(f, "warmup", "0");
   const Json options = game->resolve_options(Json());  // once, as a match does
-  auto t0 = Clock::now();
-  while (since(t0) < secs) {
-    std::unique_ptr<State> s = game->new_state(options, seats);
-    while (!s->terminal()) {
-      s->apply(s->to_move() == kChance ? chance_outcome(*s, rng) : random_action(*s, rng));
-      ++plies;
+  auto run = [&](double limit, long& playouts, long& plies) {
+    auto t0 = Clock::now();
+    while (since(t0) < limit) {
+      std::unique_ptr<State> s = game->new_state(options, seats);
+      while (!s->terminal()) {
+        s->apply(s->to_move() == kChance ? chance_outcome(*s, rng) : random_action(*s, rng));
+        ++plies;
+      }
+      ++playouts;
     }
-    ++playouts;
-  }
-  double t = since(t0);
+    return since(t0);
+  };
+  long playouts = 0, plies = 0;
+  if (warm > 0) run(warm, playouts, plies);
+  playouts = plies = 0;
+  double t = run(secs, playouts, plies);
   std::printf("game: %s\nplayouts: %ld\nplies_per_second: %.0f\nplayouts_per_second: %.1f\n", id.c_str(), playouts,
               plies / t, playouts / t);
   return 0;
@@ -210,7 +219,7 @@ int usage() {
                "       gamut info --game ID\n"
                "       gamut selfplay --game ID --games N --seed S --bots B0,B1[,...] [--options JSON] [--version V] "
                "[--swap] [--verbose]\n"
-               "       gamut bench --game ID --seconds S\n"
+               "       gamut bench --game ID --seconds S [--warmup S]\n"
                "       gamut replay --code CODE   (prints the move log of a share code, or of a watch code and its "
                "public view)\n"
                "       gamut watch --code CODE    (the watch code of a share code: public information only)\n"

@@ -83,6 +83,11 @@ class State {
   // own cap) and the heuristic scores them; 0 scores the new leaf at once. For
   // dice games, where random moves add more noise than they tell.
   virtual int playout_plies() const { return -1; }
+  // > 0: the search scores a leaf by tanh((heuristic - the root's) / scale),
+  // against the position it decides from, not tanh(heuristic / 4). For games
+  // whose heuristic runs in large units, where the fixed scale saturates and
+  // every leaf scores alike.
+  virtual double heuristic_scale() const { return 0; }
   // Search iterations for AI levels 1-5: the shared ladder unless a game's
   // measurements call for another.
   virtual std::array<int, 5> level_ladder() const { return {100, 500, 2000, 8000, 30000}; }

@@ -190,7 +190,7 @@ TEST_CASE("ai levels: every game's ladder of search iterations rises from level 
   auto bg = load_game("blue-and-gray");
   CHECK(bg->new_state(bg->resolve_options(Json()), 2)->level_iterations(1) == 1000);
   auto un = load_game("uncle");
-  CHECK(un->new_state(un->resolve_options(Json()), 2)->level_iterations(5) == 8000);
+  CHECK(un->new_state(un->resolve_options(Json()), 2)->level_iterations(2) == 2000);
 }
 
 TEST_CASE("bots: names parse whole, and a bad one is refused with the names that work") {

@@ -178,6 +178,7 @@ class MosbyState : public State {
   // hint's 2,000 iterations won 15 of 40 games (mean Notoriety 5.5) against
   // 4 of 40 (2.1) with playouts; the greedy bot wins 21% (rules data v3; 24% under v2).
   int playout_plies() const override { return 0; }
+  double heuristic_scale() const override;
   std::vector<int> action_nodes(Action a) const override;
   std::string describe_result() const override;
   double score() const override { return notoriety_; }
