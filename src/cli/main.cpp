@@ -166,9 +166,8 @@ int cmd_bench(const std::map<std::string, std::string>& f) {
     }
     return since(t0);
   };
-  long playouts = 0, plies = 0;
-  if (warm > 0) run(warm, playouts, plies);
-  playouts = plies = 0;
+  long warm_playouts = 0, warm_plies = 0, playouts = 0, plies = 0;
+  if (warm > 0) run(warm, warm_playouts, warm_plies);
   double t = run(secs, playouts, plies);
   std::printf("game: %s\nplayouts: %ld\nplies_per_second: %.0f\nplayouts_per_second: %.1f\n", id.c_str(), playouts,
               plies / t, playouts / t);
