@@ -85,26 +85,30 @@ void Search::iterate() {
     double best = -1e18;
     bool expanded = false;
     fresh.clear();
-    for (Action a : legal) {
-      auto it = std::find_if(nd.kids.begin(), nd.kids.end(), [&](const Child& c) { return c.a == a; });
-      if (it == nd.kids.end()) {
-        nd.kids.push_back({a});
-        it = nd.kids.end() - 1;
-      }
-      int k = int(it - nd.kids.begin());
-      nodes_[node].kids[k].avail++;
-      if (nodes_[node].kids[k].visits == 0) fresh.push_back(k);
+    kid_of_.clear();
+    for (size_t i = 0; i < legal.size(); ++i) {
+      Action a = legal[i];
+      // A node's moves mostly come in the same order in every determinization,
+      // so the kid at the same place is tried before a search.
+      int k = i < nd.kids.size() && nd.kids[i].a == a
+                  ? int(i)
+                  : int(std::find_if(nd.kids.begin(), nd.kids.end(), [&](const Child& c) { return c.a == a; }) -
+                        nd.kids.begin());
+      if (k == int(nd.kids.size())) nd.kids.push_back({a});
+      kid_of_.push_back(k);
+      Child& c = nd.kids[size_t(k)];
+      c.avail++;
+      if (c.visits == 0) fresh.push_back(k);
     }
     Node& n2 = nodes_[node];
     if (!fresh.empty()) {
       pick = fresh[rng_.below(int(fresh.size()))];
       expanded = true;
     } else {
-      for (Action a : legal) {
-        auto it = std::find_if(n2.kids.begin(), n2.kids.end(), [&](const Child& c) { return c.a == a; });
-        const Child& c = *it;
+      for (int k : kid_of_) {
+        const Child& c = n2.kids[size_t(k)];
         double u = c.value / c.visits + p_.explore * std::sqrt(std::log(double(c.avail)) / c.visits);
-        if (u > best) best = u, pick = int(it - n2.kids.begin());
+        if (u > best) best = u, pick = k;
       }
     }
     int mover = s->to_move();

@@ -60,6 +60,7 @@ class Search {
   std::vector<Step> path_;
   std::vector<Action> legal_;
   std::vector<int> fresh_;
+  std::vector<int> kid_of_;  // legal_[i]'s index among the node's kids
 };
 
 class Bot {

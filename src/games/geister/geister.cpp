@@ -423,17 +423,18 @@ Action GeisterState::playout_action(Rng& rng) const {
   // ghost about to leave is worth that gamble, and then not always.
   int evil_taken = captured(opp, false);
   double rash = evil_taken >= 3 ? 0 : evil_taken == 2 ? 0.25 : 0.5;
+  // The squares as bits, walked lowest first: the neighbours in ascending order, as adj lists them.
+  uint64_t own = squares_of(me);
   Action take = -1, near = -1;
   for (int i = opp * 8; i < opp * 8 + 8; ++i) {
     const Ghost& g = ghosts_[i];
     if (g.at < 0) continue;
-    for (int n : g_->adj[g.at])
-      if (board_[n] >= 0 && board_[n] / 8 == me) {
-        Action a = kMoveBase + n * kSquares + g.at;
-        int d = g_->exit_dist[opp][g.at];
-        if (evil_taken < 3 ? d <= 1 : d == 0 && rng.uniform() < 0.5) return a;
-        take = a;
-      }
+    for (uint64_t t = g_->near_mask[g.at] & own; t; t &= t - 1) {
+      Action a = kMoveBase + __builtin_ctzll(t) * kSquares + g.at;
+      int d = g_->exit_dist[opp][g.at];
+      if (evil_taken < 3 ? d <= 1 : d == 0 && rng.uniform() < 0.5) return a;
+      take = a;
+    }
   }
   double u = rng.uniform();
   if (take >= 0 && u < rash) return take;
@@ -442,11 +443,12 @@ Action GeisterState::playout_action(Rng& rng) const {
     // A random move, but not a random capture.
     Action quiet[8 * 4];
     int n = 0;
+    uint64_t taken = own | squares_of(opp);
     for (int i = me * 8; i < me * 8 + 8; ++i) {
       int at = ghosts_[i].at;
       if (at < 0) continue;
-      for (int k = 0; k < g_->near_count[at]; ++k)
-        if (board_[g_->near[at][k]] < 0) quiet[n++] = kMoveBase + at * kSquares + g_->near[at][k];
+      for (uint64_t t = g_->near_mask[at] & ~taken; t; t &= t - 1)
+        quiet[n++] = kMoveBase + at * kSquares + __builtin_ctzll(t);
     }
     return n ? quiet[rng.below(n)] : -1;
   }
@@ -455,9 +457,10 @@ Action GeisterState::playout_action(Rng& rng) const {
   for (int i = me * 8; i < me * 8 + 8; ++i) {
     const Ghost& g = ghosts_[i];
     if (g.at < 0 || !g.good) continue;
-    for (int n : g_->adj[g.at])
-      if ((board_[n] < 0 || board_[n] / 8 != me) && g_->exit_dist[me][n] < best)
-        best = g_->exit_dist[me][n], near = kMoveBase + g.at * kSquares + n;
+    for (uint64_t t = g_->near_mask[g.at] & ~own; t; t &= t - 1) {
+      int n = __builtin_ctzll(t);
+      if (g_->exit_dist[me][n] < best) best = g_->exit_dist[me][n], near = kMoveBase + g.at * kSquares + n;
+    }
   }
   return near;
 }

@@ -133,6 +133,7 @@ GAMUT_COLD MosbyGame::MosbyGame(const Json& d, int version) : Game("mosby", 1, 1
   init_needed = t["initiative"]["mosby_wins_on"];
   revised = version >= 3;
   perf = t["performance"];
+  pp_bridge = pp("bridge"), pp_railroad = pp("railroad"), pp_wagon = pp("wagon_train"), pp_kidnap = pp("kidnap");
   status_markers = t["status_markers"]["value"];
   hand_limit = t["hand_limit"]["value"];
   leader_home[0] = board_.at(t["leaders"]["Stoughton"]);

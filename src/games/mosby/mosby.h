@@ -365,6 +365,7 @@ class MosbyState : public State {
   bool any_active() const;
   bool in_lines(int n) const { return spaces_[n].lines || spaces_[n].tc; }
   std::vector<int> dist_from(const std::vector<int>& sources) const;
+  void dist_into(const int* sources, int n, std::vector<int>& d) const;  // the same into the caller's buffer
   void use_status(int n, int side);
   void to_pool(int u);
   void to_hold(int u);
@@ -588,6 +589,8 @@ class MosbyGame : public Game {
   bool revised = false;
   Json perf;
   int pp(const char* key) const { return perf.value(key, 0); }
+  // The points the AI's heuristic weighs at every leaf, read from perf once.
+  int pp_bridge = 0, pp_railroad = 0, pp_wagon = 0, pp_kidnap = 0;
   int node(const std::string& id) const { return board_.at(id); }
   const std::string& name(int n) const { return board_.nodes[n].id; }
   int kind_of(UnitType t, int strength) const;

@@ -55,12 +55,19 @@ bool MosbyState::blocked_potomac(int from, int to) const {
 }
 
 std::vector<int> MosbyState::dist_from(const std::vector<int>& src) const {
-  std::vector<int> d(spaces_.size(), 1 << 20), q;
-  for (int s : src) d[s] = 0, q.push_back(s);
+  std::vector<int> d;
+  dist_into(src.data(), int(src.size()), d);
+  return d;
+}
+
+void MosbyState::dist_into(const int* src, int n, std::vector<int>& d) const {
+  thread_local std::vector<int> q;  // kept between calls: the AI's heuristic asks at every leaf
+  d.assign(spaces_.size(), 1 << 20);
+  q.clear();
+  for (int k = 0; k < n; ++k) d[src[k]] = 0, q.push_back(src[k]);
   for (size_t i = 0; i < q.size(); ++i)
     for (const auto& l : g_->adj[q[i]])
       if (d[l.to] > d[q[i]] + 1) d[l.to] = d[q[i]] + 1, q.push_back(l.to);
-  return d;
 }
 
 void MosbyState::use_status(int n, int side) {
