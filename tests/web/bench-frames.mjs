@@ -9,24 +9,32 @@ import { startServer, launch, open, settled } from './lib.mjs';
 const MOVES = Number(process.env.MOVES || 5);
 
 // Gaps between animation frames for `ms` milliseconds, the page made to draw each one, or
-// while the AI thinks (until its move), the page left to itself.
-async function gaps(page, ms, whileThinking = false) {
-  return page.evaluate(async ({ ms, whileThinking }) => {
+// while the AI thinks (until its move), the page left to itself. With `hint`, the first
+// frame asks for a hint and the gaps run until that search ends: a hint can be over in
+// two or three frames, before a second call into the page would see it.
+async function gaps(page, ms, whileThinking = false, hint = false) {
+  return page.evaluate(async ({ ms, whileThinking, hint }) => {
+    // Every time is a frame's own timestamp: a frame's time is when its frame began, which
+    // can come before a performance.now() read in the middle of the frame, so mixing the two
+    // gave a short think a negative gap.
     const out = [];
-    let last = performance.now();
-    const t0 = last;
+    let last = null, t0 = null, seen = !hint;
     await new Promise((resolve) => {
-      (function tick(now) {
-        out.push(now - last);
+      requestAnimationFrame(function tick(now) {
+        if (last === null) {
+          t0 = now;
+          if (hint) window.gamut.hint();
+        } else if (seen) out.push(now - last);  // a hint's gaps from the first frame it thought in
         last = now;
         if (!whileThinking) window.gamut.wake();
-        const stop = whileThinking ? !window.gamut.probe().thinking : now - t0 > ms;
+        const thinking = window.gamut.probe().thinking;
+        seen ||= thinking;
+        const stop = whileThinking ? (seen ? !thinking : now - t0 > 3000) : now - t0 > ms;
         if (stop || now - t0 > 120000) resolve(); else requestAnimationFrame(tick);
-      })(performance.now());
+      });
     });
-    out.shift();
     return out;
-  }, { ms, whileThinking });
+  }, { ms, whileThinking, hint });
 }
 function summary(out) {
   out = [...out].sort((a, b) => a - b);
@@ -69,11 +77,15 @@ for (const [id, o] of Object.entries(games)) {
   let moves = 0;
   for (const t0 = Date.now(); moves < MOVES && Date.now() - t0 < 20000; ++moves) {
     // Mosby's search is a hint: after the first, take a step of the person's, then ask again.
-    if (id === 'mosby') await page.evaluate((first) => {
-      const st = window.gamut.state();
-      if (!first && st.result === null && st.legal_actions.length) window.gamut.act(st.legal_actions[0]);
-      window.gamut.hint();
-    }, moves === 0);
+    if (id === 'mosby') {
+      await page.evaluate((first) => {
+        const st = window.gamut.state();
+        if (!first && st.result === null && st.legal_actions.length) window.gamut.act(st.legal_actions[0]);
+      }, moves === 0);
+      await settled(page);
+      all.push(...(await gaps(page, 0, true, true)));
+      continue;
+    }
     if (!(await startThinking())) break;
     all.push(...(await gaps(page, 0, true)));
   }

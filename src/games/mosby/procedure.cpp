@@ -302,7 +302,8 @@ bool MosbyState::run_turn(const Task& t) {
 }
 
 bool MosbyState::ready_place(const Task& t) {
-  std::vector<Action> places;
+  thread_local std::vector<Action> places;  // kept between calls: every playout's turns ask
+  places.clear();
   add_placements(places, kPlace);
   if (places.empty()) {
     end_turn_now();

@@ -364,28 +364,26 @@ bool MosbyState::ready_path(const Task& t) {
     return true;
   }
   bool first = t.op == OP_RETREAT || !(t.c & 16);
-  std::vector<int> d;
+  thread_local std::vector<int> d, src;  // kept between calls: the Union moves every turn of a playout
+  src.clear();
   int mode = t.op == OP_RETREAT ? -1 : t.b;
   if (t.op == OP_RETREAT) {
     // Toward the Union lines when Mosby attacked outside them (6.5).
-    std::vector<int> src;
     for (size_t n = 0; n < spaces_.size(); ++n)
       if (in_lines(int(n))) src.push_back(int(n));
-    d = dist_from(src);
   } else if (mode == MV_TOWARD || mode == MV_AWAY) {
     if (mosby_ < 0 || (mode == MV_TOWARD && x.loc == mosby_)) {
       stack_.pop_back();
       return true;
     }
-    d = dist_from({mosby_});
+    src.push_back(mosby_);
   } else {  // MV_NEAREST
-    std::vector<int> src;
     for (size_t v = 0; v < units_.size(); ++v)
       if (int(v) != u && units_[v].loc >= 0) src.push_back(units_[v].loc);
     for (size_t n = 0; n < spaces_.size(); ++n)
       if (spaces_[n].tc) src.push_back(int(n));
-    d = dist_from(src);
   }
+  dist_into(src.data(), int(src.size()), d);
   int here = x.loc, best = d[here];
   for (const auto& l : g_->adj[here]) {
     if (phases_ && !first && blocked_potomac(here, l.to)) continue;
@@ -394,12 +392,9 @@ bool MosbyState::ready_path(const Task& t) {
       candidates_.push_back(l.to);
     }
   }
-  if (mode == MV_AWAY) {
-    std::vector<int> keep;
-    for (int c : candidates_)
-      if (d[c] == best) keep.push_back(c);
-    candidates_ = keep;
-  }
+  if (mode == MV_AWAY)
+    candidates_.erase(std::remove_if(candidates_.begin(), candidates_.end(), [&](int c) { return d[c] != best; }),
+                      candidates_.end());
   std::sort(candidates_.begin(), candidates_.end());
   candidates_.erase(std::unique(candidates_.begin(), candidates_.end()), candidates_.end());
   return choose_path();
