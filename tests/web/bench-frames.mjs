@@ -9,22 +9,18 @@ import { startServer, launch, open, settled } from './lib.mjs';
 const MOVES = Number(process.env.MOVES || 5);
 
 // Gaps between animation frames for `ms` milliseconds, the page made to draw each one, or
-// while the AI thinks (until its move), the page left to itself. With `hint`, the first
-// frame asks for a hint and the gaps run until that search ends: a hint can be over in
-// two or three frames, before a second call into the page would see it.
-async function gaps(page, ms, whileThinking = false, hint = false) {
-  return page.evaluate(async ({ ms, whileThinking, hint }) => {
+// while the AI thinks (until its move), the page left to itself.
+async function gaps(page, ms, whileThinking = false) {
+  return page.evaluate(async ({ ms, whileThinking }) => {
     // Every time is a frame's own timestamp: a frame's time is when its frame began, which
     // can come before a performance.now() read in the middle of the frame, so mixing the two
     // gave a short think a negative gap.
     const out = [];
-    let last = null, t0 = null, seen = !hint;
+    let last = null, t0 = null, seen = false;
     await new Promise((resolve) => {
       requestAnimationFrame(function tick(now) {
-        if (last === null) {
-          t0 = now;
-          if (hint) window.gamut.hint();
-        } else if (seen) out.push(now - last);  // a hint's gaps from the first frame it thought in
+        if (last === null) t0 = now;
+        else out.push(now - last);
         last = now;
         if (!whileThinking) window.gamut.wake();
         const thinking = window.gamut.probe().thinking;
@@ -34,7 +30,7 @@ async function gaps(page, ms, whileThinking = false, hint = false) {
       });
     });
     return out;
-  }, { ms, whileThinking, hint });
+  }, { ms, whileThinking });
 }
 function summary(out) {
   out = [...out].sort((a, b) => a - b);
@@ -49,8 +45,10 @@ const { server, url } = await startServer();
 const browser = await launch();
 const games = { geister: { seats: ['human', 'ai:5'], options: { first: 'North' }, setup: 'setup:GEGEEGEG' },
   'blue-and-gray': { seats: ['human', 'ai:5'] }, 'gray-ghost': { seats: ['human', 'ai:5'] },
-  uncle: { seats: ['human', 'ai:5'] }, mosby: { seats: ['human'] } };
+  uncle: { seats: ['human', 'ai:5'] }, mosby: { seats: ['ai:5'] } };  // Mosby: the AI plays the band
+const only = process.env.GAMES ? process.env.GAMES.split(',') : null;  // GAMES=mosby,uncle: just those
 for (const [id, o] of Object.entries(games)) {
+  if (only && !only.includes(id)) continue;
   const ctx = await browser.newContext();
   const page = await open(ctx, url);
   const err = await page.evaluate(([id, o]) => window.gamut.newGame(id, { seats: o.seats, options: o.options }), [id, o]);
@@ -76,23 +74,13 @@ for (const [id, o] of Object.entries(games)) {
   const all = [];
   let moves = 0;
   for (const t0 = Date.now(); moves < MOVES && Date.now() - t0 < 20000; ++moves) {
-    // Mosby's search is a hint: after the first, take a step of the person's, then ask again.
-    if (id === 'mosby') {
-      await page.evaluate((first) => {
-        const st = window.gamut.state();
-        if (!first && st.result === null && st.legal_actions.length) window.gamut.act(st.legal_actions[0]);
-      }, moves === 0);
-      await settled(page);
-      all.push(...(await gaps(page, 0, true, true)));
-      continue;
-    }
     if (!(await startThinking())) break;
     all.push(...(await gaps(page, 0, true)));
   }
   if (!moves) console.log(`${id}: the AI did not start thinking`);
   else {
     const sl = await page.evaluate(() => window.gamut.state().ai_slices);
-    console.log(`${id} ${id === 'mosby' ? 'hint' : 'ai:5'} thinking, ${moves} moves: ${fmt(summary(all))}; ` +
+    console.log(`${id} ai:5 thinking, ${moves} moves: ${fmt(summary(all))}; ` +
       `slices ${sl.count}, longest ${sl.longest_ms.toFixed(1)} ms`);
   }
   await ctx.close();
