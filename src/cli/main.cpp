@@ -129,6 +129,8 @@ int cmd_selfplay(const std::map<std::string, std::string>& f) {
       draws++;
     }
     if (verbose) std::cout << "game " << g + 1 << ": " << m.state().describe_result() << "\n";
+    // The whole record, secrets included, for `gamut replay --code`: how a lost game went.
+    if (f.count("codes")) std::cout << "code " << g + 1 << ": " << encode_share_code(m.record()) << "\n";
   }
   std::cout << "result: games=" << n << " wins=";
   for (int i = 0; i < k; ++i) std::cout << (i ? "," : "") << wins[i];
@@ -217,7 +219,7 @@ int usage() {
                "       gamut board --game ID\n"
                "       gamut info --game ID\n"
                "       gamut selfplay --game ID --games N --seed S --bots B0,B1[,...] [--options JSON] [--version V] "
-               "[--swap] [--verbose]\n"
+               "[--swap] [--verbose] [--codes]\n"
                "       gamut bench --game ID --seconds S [--warmup S]\n"
                "       gamut replay --code CODE   (prints the move log of a share code, or of a watch code and its "
                "public view)\n"
