@@ -221,7 +221,8 @@ int usage() {
                "       gamut selfplay --game ID --games N --seed S --bots B0,B1[,...] [--options JSON] [--version V] "
                "[--swap] [--verbose] [--codes]\n"
                "       gamut bench --game ID --seconds S [--warmup S]\n"
-               "       gamut replay --code CODE   (prints the move log of a share code, or of a watch code and its "
+               "       gamut replay --code CODE [--debug]   (prints the move log of a share code (--debug: and the "
+               "whole state after each move), or of a watch code and its "
                "public view)\n"
                "       gamut watch --code CODE    (the watch code of a share code: public information only)\n"
                "       gamut gat --host H --port P --level L   (Geister on a GAT tournament server)\n"
@@ -279,10 +280,12 @@ int main(int argc, char** argv) {
     if (cmd == "replay") {
       Match m(decode_share_code(flag(f, "code")));
       std::unique_ptr<State> s = m.state_at(0);
+      bool whole = f.count("debug");  // the whole state after every move: a share code holds every secret anyway
       for (size_t i = 0; i < m.record().actions.size(); ++i) {
         Action a = m.record().actions[i];
         if (s->to_move() != kChance) std::cout << s->move_number() + 1 << ". " << s->public_name(a, -1) << "\n";
         s->apply(a);
+        if (whole) std::cout << s->debug() << "\n";
       }
       std::cout << (s->terminal() ? s->describe_result() : "game in progress") << "\n";
       return 0;
