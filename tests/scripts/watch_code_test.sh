@@ -5,10 +5,7 @@
 # Prints "ok - ..." or "not ok - ..." and exits non-zero on a finding.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-gamut=build/native/gamut
-[ -x $gamut ] || { echo "not ok - $gamut is not built"; exit 1; }
-bad=0
-check() { if [ "$1" = 0 ]; then echo "ok - $2"; else echo "not ok - $2"; bad=1; fi; }
+source tests/scripts/native.sh
 # Seed 2, 40 plies: an unfinished game with captures on both sides (tests/golden/codes.txt).
 line=$($gamut golden --game geister --seed 2 --games 1 --plies 40)
 full=$(cut -d' ' -f2 <<<"$line")
