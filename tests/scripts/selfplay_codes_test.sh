@@ -7,21 +7,28 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source tests/scripts/native.sh
-# Seed 3: one of the three games is a draw, so the draw count has something to check.
-out=$($gamut selfplay --game tictactoe --games 3 --seed 3 --bots random,random --codes)
+# Geister, random against random: three whole games, won by either side.
+out=$($gamut selfplay --game geister --games 3 --seed 3 --bots random,random --codes)
 mapfile -t codes < <(sed -n 's/^code [0-9]*: //p' <<<"$out")
 [ "${#codes[@]}" = 3 ] && [ "$(grep -c '^code [123]: ' <<<"$out")" = 3 ]; check $? "one code a game, numbered"
 plies=$(sed -n 's/.*plies=\([0-9]*\).*/\1/p' <<<"$out")
-draws=$(sed -n 's/.* draws=\([0-9]*\).*/\1/p' <<<"$out")
-moves=0 replay_draws=0 states=0
+wins=$(sed -n 's/.* wins=\([0-9]*\),\([0-9]*\) .*/\1 + \2/p' <<<"$out")
+moves=0 won=0 whole_moves=0 extra=0
 for c in "${codes[@]}"; do
   log=$($gamut replay --code "$c") || { check 1 "a code replays"; continue; }
-  moves=$((moves + $(grep -cE '^[0-9]+\. ' <<<"$log")))
-  replay_draws=$((replay_draws + $(grep -c '^Draw' <<<"$log")))
+  n=$(grep -cE '^[0-9]+\. ' <<<"$log")
+  moves=$((moves + n))
+  won=$((won + $(sed -n '$p' <<<"$log" | grep -c ' wins')))
   whole=$($gamut replay --code "$c" --debug)
-  states=$((states + $(grep -c '^cur ' <<<"$whole")))  # the test game's debug() line
+  whole_moves=$((whole_moves + $(grep -cE '^[0-9]+\. ' <<<"$whole")))
+  # Each move is followed by the whole state: at least a line more a move.
+  [ $(($(wc -l <<<"$whole") - $(wc -l <<<"$log"))) -ge "$n" ] && extra=$((extra + 1))
 done
 [ -n "$plies" ] && [ "$moves" = "$plies" ]; check $? "the replays hold every move selfplay played ($moves of $plies)"
-[ -n "$draws" ] && [ "$replay_draws" = "$draws" ]; check $? "and end as selfplay counted ($replay_draws draws of $draws)"
-[ "$states" = "$plies" ]; check $? "--debug prints the whole state after every move ($states of $plies)"
+[ -n "$wins" ] && [ "$won" = "$((wins))" ]; check $? "and end in as many wins as selfplay counted ($won of $((wins)))"
+[ "$whole_moves" = "$plies" ] && [ "$extra" = 3 ]; check $? "--debug prints the same moves, each with the whole state after it"
+# The whole state holds the secrets the log does not: the board's rows name each ghost good or evil (G/E, g/e).
+colours() { grep -E '^[.GEge]{6}$' | grep -c '[GEge]'; }
+[ "$($gamut replay --code "${codes[0]}" --debug | colours)" -gt 0 ]; check $? "--debug shows the hidden colours"
+[ "$($gamut replay --code "${codes[0]}" | colours)" = 0 ]; check $? "the plain log does not (control)"
 exit $bad
