@@ -132,6 +132,7 @@ GAMUT_COLD GrayGhostGame::GrayGhostGame(const Json& data, int version) : Game("g
   blue_total = req_int(discs, "blue_hat", wh + " discs");
   trap_total = req_int(discs, "captured", wh + " discs");
   if (blue_total + trap_total != kCircles) throw DataError(wh + ": discs must fill the 28 circles");
+  solve_spins();
 }
 
 std::unique_ptr<State> GrayGhostGame::new_state(const Json& o, int seats) const {
@@ -216,36 +217,44 @@ bool GrayGhostState::may_enter_hq(int s, int step, int steps, int discs_before, 
   return mission_before && r.soldiers + discs_before >= 5 && step == steps;
 }
 
+// Seed, COMMENT ENTRER OU SORTIR: out of a zone diagonally from a corner,
+// or straight at right angles to a side.
+int GrayGhostGame::starts(int node, bool diag, Starts& st) const {
+  int ns = 0;
+  int z = zone_of[node];
+  if (z < 0) {
+    int x = gx[node], y = gy[node];
+    if (diag)
+      for (int dx : {-1, 1})
+        for (int dy : {-1, 1}) st[ns++] = {x, y, dx, dy};
+    else
+      st[ns++] = {x, y, 1, 0}, st[ns++] = {x, y, -1, 0}, st[ns++] = {x, y, 0, 1}, st[ns++] = {x, y, 0, -1};
+    return ns;
+  }
+  const auto& R = zones[z];
+  if (diag) {
+    st[ns++] = {R.x0, R.y0, -1, -1}, st[ns++] = {R.x1, R.y0, 1, -1};
+    st[ns++] = {R.x0, R.y1, -1, 1}, st[ns++] = {R.x1, R.y1, 1, 1};
+  } else {
+    for (int y = R.y0; y <= R.y1; ++y) st[ns++] = {R.x0, y, -1, 0}, st[ns++] = {R.x1, y, 1, 0};
+    for (int x = R.x0; x <= R.x1; ++x) st[ns++] = {x, R.y0, 0, -1}, st[ns++] = {x, R.y1, 0, 1};
+  }
+  return ns;
+}
+
+// A diagonal step enters a zone only at its corner square (seed, COMMENT ENTRER).
+bool GrayGhostGame::corner(int x, int y, int dx, int dy) const {
+  int z = zone_at[x + y * w];
+  return !dx || !dy || (zone_at[(x - dx) + y * w] != z && zone_at[x + (y - dy) * w] != z);
+}
+
 int GrayGhostState::rays(Rays& out) const {
   const GrayGhostGame& G = *g_;
   const Raider& me = r_[cur_];
   bool pre = me.mission == 0;
   int mnode = !pre && !me.done ? G.mission_node[me.mission] : -1;
-  struct Start {
-    int x, y, dx, dy;
-  };
-  std::array<Start, 64> st;
-  int ns = 0;
-  int z = G.zone_of[me.at];
-  if (z < 0) {
-    int x = G.gx[me.at], y = G.gy[me.at];
-    if (diag_)
-      for (int dx : {-1, 1})
-        for (int dy : {-1, 1}) st[ns++] = {x, y, dx, dy};
-    else
-      st[ns++] = {x, y, 1, 0}, st[ns++] = {x, y, -1, 0}, st[ns++] = {x, y, 0, 1}, st[ns++] = {x, y, 0, -1};
-  } else {
-    // Seed, COMMENT ENTRER OU SORTIR: out of a zone diagonally from a corner,
-    // or straight at right angles to a side.
-    const auto& R = G.zones[z];
-    if (diag_) {
-      st[ns++] = {R.x0, R.y0, -1, -1}, st[ns++] = {R.x1, R.y0, 1, -1};
-      st[ns++] = {R.x0, R.y1, -1, 1}, st[ns++] = {R.x1, R.y1, 1, 1};
-    } else {
-      for (int y = R.y0; y <= R.y1; ++y) st[ns++] = {R.x0, y, -1, 0}, st[ns++] = {R.x1, y, 1, 0};
-      for (int x = R.x0; x <= R.x1; ++x) st[ns++] = {x, R.y0, 0, -1}, st[ns++] = {x, R.y1, 0, 1};
-    }
-  }
+  GrayGhostGame::Starts st;
+  int ns = G.starts(me.at, diag_, st);
   int n = 0;  // at most one ray from each of the ns <= 64 starts
   for (int i = 0; i < ns; ++i) {
     Ray ray;
@@ -257,9 +266,8 @@ int GrayGhostState::rays(Rays& out) const {
       int zz = G.zone_at[x + y * G.w];
       if (zz >= 0) {
         const auto& R = G.zones[zz];
-        bool corner = !st[i].dx || !st[i].dy ||
-                      (G.zone_at[(x - st[i].dx) + y * G.w] != zz && G.zone_at[x + (y - st[i].dy) * G.w] != zz);
-        if (R.kind == HQ && corner && may_enter_hq(cur_, k, steps_, discs, me.done || mis >= 0, trap)) {
+        if (R.kind == HQ && G.corner(x, y, st[i].dx, st[i].dy) &&
+            may_enter_hq(cur_, k, steps_, discs, me.done || mis >= 0, trap)) {
           ray.cells[ray.len++] = int16_t(G.hq);
           break;
         }
@@ -924,23 +932,41 @@ GAMUT_COLD void GrayGhostState::check() const {
   if (turns_ > max_rounds_ * seats_) fail("round limit passed");
 }
 
-double GrayGhostState::heuristic(int seat) const {
+double GrayGhostState::heuristic(int seat) const { return score(seat, true); }
+double GrayGhostState::plain_heuristic(int seat) const { return score(seat, false); }
+
+double GrayGhostState::score(int seat, bool spins) const {
   if (phase_ == OVER) return returns()[seat] * 100;
   const GrayGhostGame& G = *g_;
-  double to_mission = 0;
-  for (int m = 1; m <= kMissions; ++m) to_mission += G.d(G.hq, G.mission_node[m]);
-  to_mission /= kMissions;
-  // Turns a raider still needs, roughly: squares at ~2.5 a spin, a spin a soldier.
+  double to_mission = 0, round_trip = 0;
+  for (int m = 1; m <= kMissions; ++m) {
+    to_mission += G.d(G.hq, G.mission_node[m]);
+    if (spins) round_trip += G.spins_to_mission(m, G.hq) + G.spins_home(G.mission_node[m]);
+  }
+  to_mission /= kMissions, round_trip /= kMissions;
+  // Turns a raider still needs, roughly: the spins its moves take and the
+  // soldiers it lacks. With the tables a soldier lacking costs six spins: HQ
+  // stays shut until it is found, and ai:2 won most against both bots at six
+  // (of 1, 2, 3, 6 and 10; docs/ai-strength.md). Without them, the bots'
+  // plain count: squares at ~2.5 a spin and a spin a soldier.
   auto turns = [&](int s) {
     const Raider& r = r_[s];
     double rem;
-    if (r.mission == 0)
-      rem = G.d(r.at, G.hq) + 2 * to_mission;
-    else if (!r.done)
-      rem = G.d(r.at, G.mission_node[r.mission]) + G.d(G.mission_node[r.mission], G.hq);
-    else
-      rem = G.d(r.at, G.hq);
-    return rem / 2.5 + std::max(0, 5 - r.soldiers) + (r.skip ? 1 : 0);
+    if (spins) {
+      if (r.mission == 0)
+        rem = G.spins_to_hq(r.at) + round_trip;
+      else if (!r.done)
+        rem = G.spins_to_mission(r.mission, r.at) + G.spins_home(G.mission_node[r.mission]);
+      else
+        rem = G.spins_home(r.at);
+    } else if (r.mission == 0) {
+      rem = (G.d(r.at, G.hq) + 2 * to_mission) / 2.5;
+    } else if (!r.done) {
+      rem = (G.d(r.at, G.mission_node[r.mission]) + G.d(G.mission_node[r.mission], G.hq)) / 2.5;
+    } else {
+      rem = G.d(r.at, G.hq) / 2.5;
+    }
+    return rem + (spins ? 6 : 1) * std::max(0, 5 - r.soldiers) + (r.skip ? 1 : 0);
   };
   double mine = turns(seat), best = 1e9;
   for (int o = 0; o < seats_; ++o)

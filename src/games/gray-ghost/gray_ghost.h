@@ -90,7 +90,12 @@ class GrayGhostState : public State {
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
   std::string debug() const override;
   void check() const override;
+  // The AI's evaluation: how many turns a rival needs beyond this seat, in
+  // expected spins (spins.cpp), with the text's tips. plain_heuristic counts
+  // squares instead; the sparring bots play on it, so they stay the plain
+  // yardsticks they were measured as.
   double heuristic(int seat) const override;
+  double plain_heuristic(int seat) const;
   // A race decided by the spinner: random moves only add noise, so the
   // search scores each new leaf by the heuristic (turns still needed). With
   // 16-ply playouts ai:3 and ai:2 were even (50/100); scored at once, ai:3 won
@@ -128,6 +133,7 @@ class GrayGhostState : public State {
   // and allocates nothing); returns how many.
   using Rays = std::array<Ray, 64>;
   int rays(Rays& out) const;
+  double score(int seat, bool spins) const;
   void probs_into(std::vector<double>& p, const std::vector<Action>* legal) const;  // legal: legal(), or null
   bool occupied(int node, int except) const;  // a raider other than `except` stands there
   bool free_circle(int c) const;
@@ -196,7 +202,28 @@ class GrayGhostGame : public Game {
   // seated is refused. v1 records replay as they were made.
   bool revised = false;
   int d(int a, int b) const { return dist[a * n + b]; }
+
+  // Where the moves from a node begin: a square's own position, or a zone's
+  // sides and corners; each start steps (dx, dy). Returns how many.
+  struct Start {
+    int x, y, dx, dy;
+  };
+  using Starts = std::array<Start, 64>;
+  int starts(int node, bool diag, Starts& st) const;
+  bool corner(int x, int y, int dx, int dy) const;  // a step onto a zone square at (x, y) enters it
+
+  // Expected spins (spins.cpp), the AI's measure of a raider's race: from a
+  // node to HQ before the mission, to mission m's square, and home to HQ
+  // with the exact count after it. Raiders and discs are left out, except
+  // that before HQ every circle blocks, as its disc does at the start.
+  float spins_to_hq(int node) const { return spins_[0][size_t(node)]; }
+  float spins_to_mission(int m, int node) const { return spins_[size_t(m)][size_t(node)]; }
+  float spins_home(int node) const { return spins_[kMissions + 1][size_t(node)]; }
   const std::string& id(int node) const { return board_.nodes[node].id; }
+
+ private:
+  void solve_spins();
+  std::array<std::vector<float>, kMissions + 2> spins_;
 };
 
 }  // namespace gamut::gray_ghost

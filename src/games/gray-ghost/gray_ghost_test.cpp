@@ -718,16 +718,23 @@ TEST_CASE(
   put(*five, 0, "k3", 2, true, 5);
   put(*six, 0, "k3", 2, true, 6);
   put(*five, 1, "c10", 3, false, 0);
+  put(*six, 1, "c10", 3, false, 0);
   CHECK(six->heuristic(0) > five->heuristic(0));
-  // Only a little: a spare soldier is insurance, not progress. Offered one
-  // safe blue hat (an Ambush's, face up) two squares off its way home, the
-  // search still heads for HQ; this pins that judgement.
+  // Less than a soldier still lacking: a spare is insurance, not progress.
+  auto four = fresh();
+  put(*four, 0, "k3", 2, true, 4);
+  put(*four, 1, "c10", 3, false, 0);
+  CHECK(five->heuristic(0) - four->heuristic(0) > six->heuristic(0) - five->heuristic(0));
+  // Yet worth a short way round: the way home takes about twenty spins from
+  // any square near k3 (HQ wants the exact count), and an Ambush on it takes
+  // a soldier and shuts HQ until another is found. Offered one safe blue hat
+  // (an Ambush's, face up) two squares off, the search takes it.
   gg(*five).set_disc(circle(*five, "m3"), gray_ghost::KNOWN_BLUE);
   gg(*five).set_disc(circle(*five, "o4"), gray_ghost::EMPTY);  // the counts stay whole
   five->check();
   play(*five, {"spin", "spin:2 straight"});
   REQUIRE(has(*five, "k3-m3"));
-  CHECK(follows(*five, "ai", [](const std::string& m) { return m == "k3-k5"; }) >= 5);
+  CHECK(follows(*five, "ai", [](const std::string& m) { return m == "k3-m3"; }) >= 5);
 }
 
 TEST_CASE("gray-ghost: in random games no seat's moves or view tell it where a rival put a trap back (hidden discs)") {
@@ -753,4 +760,31 @@ TEST_CASE("gray-ghost: in random games no seat's moves or view tell it where a r
   }
   MESSAGE(hidden << " moves made beside a trap the mover did not see put back");
   CHECK(hidden > 0);
+}
+
+TEST_CASE(
+    "gray-ghost: the AI's spin tables: home to HQ takes the exact count, so the squares on HQ's lines are nearer "
+    "(GAGNANT)") {
+  // "Pour gagner, un joueur doit entrer au Quartier général en comptant
+  // celui-ci comme la dernière case de son déplacement": the winning move
+  // ends in HQ (g7-h8), straight at right angles to a side or diagonally at
+  // a corner, while before the mission "n'a pas besoin ... un compte exact".
+  auto s = fresh();
+  const auto& G = game(*s);
+  for (int x = 0; x < G.n; ++x) {
+    if (G.zone_of[x] >= 0) continue;
+    CHECK(G.spins_to_hq(x) >= 1);
+    CHECK(G.spins_to_hq(x) < 99);  // 99: never
+    CHECK(G.spins_home(x) < 99);
+    for (int m = 1; m <= gray_ghost::kMissions; ++m) CHECK(G.spins_to_mission(m, x) < 99);
+  }
+  CHECK(G.spins_home(G.hq) == 0);
+  for (int m = 1; m <= gray_ghost::kMissions; ++m) CHECK(G.spins_to_mission(m, G.mission_node[m]) == 0);
+  // g4 and e4 are both three squares from HQ; only g4 is on one of its lines
+  // (3 straight enters). Counted in squares they are level.
+  int on = node(*s, "g4"), off = node(*s, "e4");
+  REQUIRE(G.d(on, G.hq) == G.d(off, G.hq));
+  CHECK(G.spins_home(on) + 1 < G.spins_home(off));
+  // Any count enters HQ before the mission: the way there is shorter than home.
+  CHECK(G.spins_to_hq(on) + 5 < G.spins_home(on));
 }

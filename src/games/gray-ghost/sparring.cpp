@@ -15,9 +15,10 @@ namespace {
 
 std::unique_ptr<Bot> tip(bool capture) {
   return plan_bot([capture](const State&, Action, const State& after, int me) {
-    double v = after.heuristic(me);
+    const auto& st = static_cast<const GrayGhostState&>(after);
+    double v = st.plain_heuristic(me);
     // The heuristic already follows the trap and raid tips; the capturer adds a soldier's worth.
-    return capture ? v + 2.0 * static_cast<const GrayGhostState&>(after).raider(me).soldiers : v;
+    return capture ? v + 2.0 * st.raider(me).soldiers : v;
   });
 }
 
