@@ -97,6 +97,8 @@ GAMUT_COLD GrayGhostGame::GrayGhostGame(const Json& data, int version) : Game("g
       int dx = std::max({0, ax0 - bx1, bx0 - ax1}), dy = std::max({0, ay0 - by1, by0 - ay1});
       dist[a * n + b] = uint8_t(std::max(dx, dy));
     }
+  for (int m = 1; m <= kMissions; ++m) to_mission += d(hq, mission_node[m]);
+  to_mission /= kMissions;
   for (const Json& f : req(data, "spinner", wh)["faces"]) {
     Face fc;
     fc.label = req_str(f, "label", wh + " spinner face");
@@ -938,12 +940,6 @@ double GrayGhostState::plain_heuristic(int seat) const { return score(seat, fals
 double GrayGhostState::score(int seat, bool spins) const {
   if (phase_ == OVER) return returns()[seat] * 100;
   const GrayGhostGame& G = *g_;
-  double to_mission = 0, round_trip = 0;
-  for (int m = 1; m <= kMissions; ++m) {
-    to_mission += G.d(G.hq, G.mission_node[m]);
-    if (spins) round_trip += G.spins_to_mission(m, G.hq) + G.spins_home(G.mission_node[m]);
-  }
-  to_mission /= kMissions, round_trip /= kMissions;
   // Turns a raider still needs, roughly: the spins its moves take and the
   // soldiers it lacks. With the tables a soldier lacking costs six spins: HQ
   // stays shut until it is found, and ai:2 won most against both bots at six
@@ -954,13 +950,13 @@ double GrayGhostState::score(int seat, bool spins) const {
     double rem;
     if (spins) {
       if (r.mission == 0)
-        rem = G.spins_to_hq(r.at) + round_trip;
+        rem = G.spins_to_hq(r.at) + G.round_trip;
       else if (!r.done)
         rem = G.spins_to_mission(r.mission, r.at) + G.spins_home(G.mission_node[r.mission]);
       else
         rem = G.spins_home(r.at);
     } else if (r.mission == 0) {
-      rem = (G.d(r.at, G.hq) + 2 * to_mission) / 2.5;
+      rem = (G.d(r.at, G.hq) + 2 * G.to_mission) / 2.5;
     } else if (!r.done) {
       rem = (G.d(r.at, G.mission_node[r.mission]) + G.d(G.mission_node[r.mission], G.hq)) / 2.5;
     } else {

@@ -219,6 +219,9 @@ class GrayGhostGame : public Game {
   float spins_to_hq(int node) const { return spins_[0][size_t(node)]; }
   float spins_to_mission(int m, int node) const { return spins_[size_t(m)][size_t(node)]; }
   float spins_home(int node) const { return spins_[kMissions + 1][size_t(node)]; }
+  // A mission is drawn at HQ: the mean over the eight of HQ to its square
+  // and back, in squares (the plain count) and in spins.
+  double to_mission = 0, round_trip = 0;
   const std::string& id(int node) const { return board_.nodes[node].id; }
 
  private:

@@ -124,6 +124,8 @@ void GrayGhostGame::solve_spins() {
   solve(BEFORE_HQ, hq, spins_[0]);
   for (int m = 1; m <= kMissions; ++m) solve(TO_MISSION, mission_node[size_t(m)], spins_[size_t(m)]);
   solve(HOME, hq, spins_[kMissions + 1]);
+  for (int m = 1; m <= kMissions; ++m) round_trip += spins_to_mission(m, hq) + spins_home(mission_node[m]);
+  round_trip /= kMissions;
 }
 
 }  // namespace gamut::gray_ghost
