@@ -301,6 +301,7 @@ std::vector<std::string> GeisterState::describe(int seat) const {
 std::unique_ptr<State> GeisterState::determinize(int seat, Rng& rng) const {
   auto s = std::make_unique<GeisterState>(*this);
   if (phase_ == OVER || seat < 0 || seat > 1) return s;
+  s->viewer_ = int8_t(seat);
   // Re-deal the opponent's unrevealed colours; the counts of good and evil
   // among them follow from what has been revealed. Which ghosts get the good
   // faces is drawn from the beliefs (lean()): one by one, each with weight
@@ -335,7 +336,9 @@ std::unique_ptr<State> GeisterState::determinize(int seat, Rng& rng) const {
 
 GAMUT_COLD std::string GeisterState::debug() const {
   std::ostringstream o;
-  o << "phase " << int(phase_) << " cur " << int(cur_) << " winner " << int(winner_) << " plies " << plies_ << "\n";
+  o << "phase " << int(phase_) << " cur " << int(cur_) << " winner " << int(winner_) << " plies " << plies_
+    << " honest " << int(honest_[0]) << "," << int(honest_[1]) << " grabby " << int(grabby_[0]) << ","
+    << int(grabby_[1]) << "\n";
   for (int r = 5; r >= 0; --r) {
     for (int c = 0; c < 6; ++c) {
       int g = board_[r * 6 + c];
@@ -421,8 +424,13 @@ Action GeisterState::playout_action(Rng& rng) const {
   // The count of evil ghosts already taken matters as a player sees it:
   // after three, the next unknown ghost taken may end the game, so only a
   // ghost about to leave is worth that gamble, and then not always.
+  // An opponent seen to take every capture it can (grabby_, geister_ai.cpp)
+  // is played as it plays: without that, a guard that took three evil ghosts
+  // is never offered the fourth, and the game drifts to the move limit. The
+  // searching seat's own side knows better than to take it.
   int evil_taken = captured(opp, false);
-  double rash = evil_taken >= 3 ? 0 : evil_taken == 2 ? 0.25 : 0.5;
+  bool greedy = me != viewer_ && grabby_[me] >= 3;
+  double rash = evil_taken >= 3 ? (greedy ? 0.9 : 0) : evil_taken == 2 ? 0.25 : 0.5;
   // The squares as bits, walked lowest first: the neighbours in ascending order, as adj lists them.
   uint64_t own = squares_of(me);
   Action take = -1, near = -1;

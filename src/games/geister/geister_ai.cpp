@@ -9,6 +9,10 @@
 // ghost is revealed by a capture, its owner's honesty is scored: evidence
 // that told true counts more for that owner's other ghosts, evidence that
 // lied (a bluffer) counts less, or backwards.
+//
+// Appetite. Whether a side takes the captures it can is public too; a side
+// that takes every one is modelled as doing so in playouts even when a
+// fourth evil ghost would lose it the game.
 #include <algorithm>
 #include <cmath>
 
@@ -47,6 +51,12 @@ void GeisterState::note_move(int from, int to) {
   auto enemy_near = [&](int sq) { return (g_->near_mask[sq] & opp_at) != 0; };
   auto add = [&](int ghost, int v) { lean_[ghost] = int8_t(std::clamp(lean_[ghost] + v, -12, 12)); };
   int victim = board_[to];
+  // Did the mover take a capture it had? A player who always does will take
+  // a fourth evil ghost too, so it is worth offering one (playout_action).
+  uint64_t reach = 0;
+  for (int i = opp * 8; i < opp * 8 + 8; ++i)
+    if (ghosts_[i].at >= 0) reach |= g_->near_mask[ghosts_[i].at];
+  if (reach & squares_of(me)) grabby_[me] = int8_t(std::clamp(grabby_[me] + (victim >= 0 ? 1 : -2), -8, 8));
   if (victim >= 0) {  // revealed now: did its evidence tell true?
     // A lie counts twice a truth: a bluffer's good ghosts charge too, late,
     // so its truths say less about it than its lies do. Strong evidence

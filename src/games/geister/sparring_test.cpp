@@ -60,3 +60,34 @@ TEST_CASE("geister: the AI's set-ups vary and are sound: good ghosts in both row
   }
   CHECK(seen.size() >= 20);
 }
+
+TEST_CASE("geister: playouts let a side that took every capture it could take a fourth evil ghost too (issue 22)") {
+  // North's ghost from b5 takes South's evil ghosts on b2, c2 and d2 and
+  // stands beside e2, the last one. In South's search, a North that never
+  // passed up a capture is played as taking it; one that passed one up
+  // (e5-f5 with b2 beside it) as a player who knows a fourth evil ghost
+  // loses. In North's own search North knows that, whatever its record.
+  auto captures = [](const std::vector<std::string>& moves, int searcher) {
+    auto s = testing::replay("geister", {"setup:GGGGEEEE", "setup:EEEEGGGG"}, {{"first", "South"}});
+    testing::play(*s, moves);
+    REQUIRE(static_cast<const geister::GeisterState&>(*s).captured(0, false) == 3);
+    REQUIRE(s->to_move() == 1);
+    Rng rng(3);
+    int n = 0;
+    for (int k = 0; k < 1000; ++k) {
+      auto d = s->determinize(searcher, rng);
+      Action a = d->playout_action(rng);
+      auto& g = static_cast<const geister::GeisterState&>(*d);
+      n += a >= 0 && a < geister::kEscapeBase && g.occupant((a - geister::kMoveBase) % geister::kSquares) >= 0;
+    }
+    return n;
+  };
+  const std::vector<std::string> grabber = {"e1-f1", "b5-b4", "f1-f2", "b4-b3", "f2-f1", "b3-b2",
+                                            "f1-f2", "b2-c2", "f2-f1", "c2-d2", "f1-f2"};
+  const std::vector<std::string> chooser = {"e1-f1", "b5-b4", "f1-f2", "b4-b3", "f2-f1", "e5-f5", "f1-f2",
+                                            "b3-b2", "f2-f1", "b2-c2", "f1-f2", "c2-d2", "f2-f1"};
+  CHECK(captures(grabber, 0) > 800);
+  // Only where South's draw makes d2 good: a good ghost then steps towards its exits, over e2 or d1 at times.
+  CHECK(captures(chooser, 0) < 300);
+  CHECK(captures(grabber, 1) == 0);
+}
