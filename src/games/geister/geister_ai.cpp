@@ -8,7 +8,8 @@
 // ghost in quarter log-odds (lean_), without ever reading a colour. When a
 // ghost is revealed by a capture, its owner's honesty is scored: evidence
 // that told true counts more for that owner's other ghosts, evidence that
-// lied (a bluffer) counts less, or backwards.
+// lied (a bluffer) counts less, or backwards. One piece of evidence is
+// hard: a ghost that stood on its exit and did not leave is evil.
 //
 // Appetite. Whether a side takes the captures it can is public too; a side
 // that takes every one is modelled as doing so in playouts even when a
@@ -64,6 +65,10 @@ void GeisterState::note_move(int from, int to) {
     int l = lean_[victim], w = std::abs(l) >= 4 ? 2 : std::abs(l) >= 1 ? 1 : 0;
     honest_[opp] = int8_t(std::clamp(honest_[opp] + ((l > 0) == ghosts_[victim].good ? w : -2 * w), -8, 8));
   }
+  // A good ghost on its exit may leave now and win; one that stays is evil,
+  // bait for a capture, and no bluff turns that round.
+  for (int i = me * 8; i < me * 8 + 8; ++i)
+    if (ghosts_[i].at >= 0 && g_->exit[me][ghosts_[i].at]) lingered_ |= uint16_t(1u << i);
   int d0 = g_->exit_dist[me][from], d1 = g_->exit_dist[me][to];
   if (d1 < d0) add(id, d1 <= 2 ? 3 : 1);                // charging at the exits
   if (enemy_near(from) && !enemy_near(to)) add(id, 2);  // stepping out of reach
@@ -76,6 +81,7 @@ void GeisterState::note_move(int from, int to) {
 int GeisterState::playout_plies() const { return 30; }
 
 double GeisterState::lean(int ghost) const {
+  if (lingered_ >> ghost & 1) return -6;  // about 400 to 1
   double trust = std::clamp(1.0 + 0.45 * honest_[ghost / 8], -1.5, 1.6);
   // Never surer than about 7 to 1 either way: the evidence is a rough
   // guess, and a ghost on its way out that the guess calls evil is still

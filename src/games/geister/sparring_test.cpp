@@ -39,6 +39,27 @@ TEST_CASE("geister: beliefs follow behaviour: a ghost that charges is drawn good
   CHECK(good > 250);
 }
 
+TEST_CASE("geister: a ghost that stands on its exit and does not leave is drawn evil, bluff or not (issue 22)") {
+  // North's evil ghost from b5 runs down the a-file to a1, North's exit:
+  // charging, it looks good. A good ghost there would leave on North's next
+  // move; this one stays (North plays e5-f5), so it is evil.
+  auto s = testing::replay("geister", {"setup:GGGGEEEE", "setup:EEEEGGGG"}, {{"first", "South"}});
+  testing::play(*s, {"e2-f2", "b5-a5", "f2-f3", "a5-a4", "f3-f2", "a4-a3", "f2-f3", "a3-a2", "f3-f2", "a2-a1"});
+  auto& g = static_cast<const geister::GeisterState&>(*s);
+  int ghost = g.occupant(s->game().board().find("a1"));
+  REQUIRE(ghost >= 8);
+  auto drawn_good = [&] {
+    Rng rng(5);
+    int good = 0;
+    for (int k = 0; k < 400; ++k)
+      good += static_cast<const geister::GeisterState&>(*s->determinize(0, rng)).ghost(ghost).good;
+    return good;
+  };
+  CHECK(drawn_good() > 200);
+  testing::play(*s, {"f2-f3", "e5-f5"});
+  CHECK(drawn_good() < 8);
+}
+
 TEST_CASE("geister: the AI's set-ups vary and are sound: good ghosts in both rows and on both wings (issue 22)") {
   auto game = load_game("geister");
   auto bot = make_bot("ai:3");
