@@ -336,9 +336,8 @@ std::unique_ptr<State> GeisterState::determinize(int seat, Rng& rng) const {
 
 GAMUT_COLD std::string GeisterState::debug() const {
   std::ostringstream o;
-  o << "phase " << int(phase_) << " cur " << int(cur_) << " winner " << int(winner_) << " plies " << plies_
-    << " honest " << int(honest_[0]) << "," << int(honest_[1]) << " grabby " << int(grabby_[0]) << ","
-    << int(grabby_[1]) << "\n";
+  // The rules' position only: tests/golden fingerprints this, and the AI's beliefs are not rules.
+  o << "phase " << int(phase_) << " cur " << int(cur_) << " winner " << int(winner_) << " plies " << plies_ << "\n";
   for (int r = 5; r >= 0; --r) {
     for (int c = 0; c < 6; ++c) {
       int g = board_[r * 6 + c];
