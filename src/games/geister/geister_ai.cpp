@@ -52,12 +52,6 @@ void GeisterState::note_move(int from, int to) {
   auto enemy_near = [&](int sq) { return (g_->near_mask[sq] & opp_at) != 0; };
   auto add = [&](int ghost, int v) { lean_[ghost] = int8_t(std::clamp(lean_[ghost] + v, -12, 12)); };
   int victim = board_[to];
-  // Did the mover take a capture it had? A player who always does will take
-  // a fourth evil ghost too, so it is worth offering one (playout_action).
-  uint64_t reach = 0;
-  for (int i = opp * 8; i < opp * 8 + 8; ++i)
-    if (ghosts_[i].at >= 0) reach |= g_->near_mask[ghosts_[i].at];
-  if (reach & squares_of(me)) grabby_[me] = int8_t(std::clamp(grabby_[me] + (victim >= 0 ? 1 : -2), -8, 8));
   if (victim >= 0) {  // revealed now: did its evidence tell true?
     // A lie counts twice a truth: a bluffer's good ghosts charge too, late,
     // so its truths say less about it than its lies do. Strong evidence
@@ -65,15 +59,23 @@ void GeisterState::note_move(int from, int to) {
     int l = lean_[victim], w = std::abs(l) >= 4 ? 2 : std::abs(l) >= 1 ? 1 : 0;
     honest_[opp] = int8_t(std::clamp(honest_[opp] + ((l > 0) == ghosts_[victim].good ? w : -2 * w), -8, 8));
   }
-  // A good ghost on its exit may leave now and win; one that stays is evil,
-  // bait for a capture, and no bluff turns that round.
-  for (int i = me * 8; i < me * 8 + 8; ++i)
-    if (ghosts_[i].at >= 0 && g_->exit[me][ghosts_[i].at]) lingered_ |= uint16_t(1u << i);
   int d0 = g_->exit_dist[me][from], d1 = g_->exit_dist[me][to];
   if (d1 < d0) add(id, d1 <= 2 ? 3 : 1);                // charging at the exits
   if (enemy_near(from) && !enemy_near(to)) add(id, 2);  // stepping out of reach
-  for (int i = me * 8; i < me * 8 + 8; ++i)             // left where it can be taken
-    if (i != id && ghosts_[i].at >= 0 && enemy_near(ghosts_[i].at)) add(i, -1);
+  bool could_take = false;
+  for (int i = me * 8; i < me * 8 + 8; ++i) {
+    int at = ghosts_[i].at;
+    if (at < 0) continue;
+    // A good ghost on its exit may leave now and win; one that stays is evil,
+    // bait for a capture, and no bluff turns that round.
+    if (g_->exit[me][at]) lingered_ |= uint16_t(1u << i);
+    if (!enemy_near(at)) continue;
+    could_take = true;
+    if (i != id) add(i, -1);  // left where it can be taken
+  }
+  // Did the mover take a capture it had? A player who always does will take
+  // a fourth evil ghost too, so it is worth offering one (playout_action).
+  if (could_take) grabby_[me] = int8_t(std::clamp(grabby_[me] + (victim >= 0 ? 1 : -2), -8, 8));
 }
 
 // Playouts stop after this many plies and the heuristic scores them: past
