@@ -53,11 +53,13 @@ void GeisterState::note_move(int from, int to) {
   auto add = [&](int ghost, int v) { lean_[ghost] = int8_t(std::clamp(lean_[ghost] + v, -12, 12)); };
   int victim = board_[to];
   if (victim >= 0) {  // revealed now: did its evidence tell true?
-    // A lie counts twice a truth: a bluffer's good ghosts charge too, late,
-    // so its truths say less about it than its lies do. Strong evidence
-    // that lied counts double again.
+    // A lie counts three times a truth: a bluffer's good ghosts charge too,
+    // late, so its truths say less about it than its lies do, and one lie
+    // caught is enough to stop trusting its charges (at twice, the AI took
+    // a bluffer's next charger as likely good and fed it evil ghosts).
+    // Strong evidence that lied counts double again.
     int l = lean_[victim], w = std::abs(l) >= 4 ? 2 : std::abs(l) >= 1 ? 1 : 0;
-    honest_[opp] = int8_t(std::clamp(honest_[opp] + ((l > 0) == ghosts_[victim].good ? w : -2 * w), -8, 8));
+    honest_[opp] = int8_t(std::clamp(honest_[opp] + ((l > 0) == ghosts_[victim].good ? w : -3 * w), -8, 8));
   }
   int d0 = g_->exit_dist[me][from], d1 = g_->exit_dist[me][to];
   if (d1 < d0) add(id, d1 <= 2 ? 3 : 1);                // charging at the exits

@@ -6,6 +6,15 @@
 
 using namespace gamut;
 
+// How many of n determinizations for South draw the ghost good.
+static int drawn_good(const State& s, int ghost, int n) {
+  Rng rng(5);
+  int good = 0;
+  for (int k = 0; k < n; ++k)
+    good += static_cast<const geister::GeisterState&>(*s.determinize(0, rng)).ghost(ghost).good;
+  return good;
+}
+
 TEST_CASE("geister: each sparring bot plays legal whole games from its seat's view only (issue 22)") {
   testing::sparring_games("geister", 3, 2, 22);
 }
@@ -32,11 +41,7 @@ TEST_CASE("geister: beliefs follow behaviour: a ghost that charges is drawn good
   auto& g = static_cast<const geister::GeisterState&>(*s);
   int ghost = g.occupant(s->game().board().find("a3"));
   REQUIRE(ghost >= 8);
-  Rng rng(5);
-  int good = 0;
-  for (int k = 0; k < 400; ++k)
-    good += static_cast<const geister::GeisterState&>(*s->determinize(0, rng)).ghost(ghost).good;
-  CHECK(good > 250);
+  CHECK(drawn_good(*s, ghost, 400) > 250);
 }
 
 TEST_CASE("geister: a ghost that stands on its exit and does not leave is drawn evil, bluff or not (issue 22)") {
@@ -48,16 +53,9 @@ TEST_CASE("geister: a ghost that stands on its exit and does not leave is drawn 
   auto& g = static_cast<const geister::GeisterState&>(*s);
   int ghost = g.occupant(s->game().board().find("a1"));
   REQUIRE(ghost >= 8);
-  auto drawn_good = [&] {
-    Rng rng(5);
-    int good = 0;
-    for (int k = 0; k < 400; ++k)
-      good += static_cast<const geister::GeisterState&>(*s->determinize(0, rng)).ghost(ghost).good;
-    return good;
-  };
-  CHECK(drawn_good() > 200);
+  CHECK(drawn_good(*s, ghost, 400) > 200);
   testing::play(*s, {"f2-f3", "e5-f5"});
-  CHECK(drawn_good() < 8);
+  CHECK(drawn_good(*s, ghost, 400) < 8);
 }
 
 TEST_CASE("geister: the AI's set-ups vary and are sound: good ghosts in both rows and on both wings (issue 22)") {
@@ -111,4 +109,19 @@ TEST_CASE("geister: playouts let a side that took every capture it could take a 
   // Only where South's draw makes d2 good: a good ghost then steps towards its exits, over e2 or d1 at times.
   CHECK(captures(chooser, 0) < 300);
   CHECK(captures(grabber, 1) == 0);
+}
+
+TEST_CASE("geister: one bluff caught is enough to doubt the bluffer's next charger (issue 22)") {
+  // North's evil ghost from b5 charges and South takes it on b3: a lie.
+  // North's ghost from e5 then charges to f3. Of North's seven unknown
+  // ghosts four are good, so a ghost nobody knows anything about is drawn
+  // good 4 times in 7; after the lie, this charger should be drawn good
+  // less often than that, not more.
+  auto s = testing::replay("geister", {"setup:GGGGEEEE", "setup:EEEEGGGG"}, {{"first", "South"}});
+  testing::play(*s, {"e1-f1", "b5-b4", "f1-e1", "b4-b3", "b2-b3", "e5-e4", "e1-f1", "e4-e3", "f1-e1", "e3-f3"});
+  auto& g = static_cast<const geister::GeisterState&>(*s);
+  REQUIRE(g.captured(1, false) == 1);
+  int ghost = g.occupant(s->game().board().find("f3"));
+  REQUIRE(ghost >= 8);
+  CHECK(drawn_good(*s, ghost, 700) < 350);
 }
