@@ -79,6 +79,7 @@ void Search::iterate() {
       continue;
     }
     s->legal_into(legal);
+    s->search_moves(legal);
     Node& nd = nodes_[node];
     // Availability counts: only actions legal in this determinization compete.
     int pick = -1;

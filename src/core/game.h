@@ -95,6 +95,10 @@ class State {
   // A legal action for the search's playouts, or -1 for a uniform random one.
   // Games use it for moves no sane player skips (a winning escape).
   virtual Action playout_action(Rng&) const { return -1; }
+  // Narrows the moves the search weighs for a seat other than the one it
+  // searches for to those that seat is seen to play (one that takes every
+  // capture it can). Only determinizations are asked; the rules never are.
+  virtual void search_moves(std::vector<Action>& legal) const {}
   // Board nodes an action touches in click order (from, via..., to). The UI
   // builds moves from clicks on these; actions without nodes become buttons.
   virtual std::vector<int> action_nodes(Action) const { return {}; }

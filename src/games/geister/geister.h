@@ -44,6 +44,7 @@ class GeisterState : public State {
   void check() const override;
   double heuristic(int seat) const override;
   Action playout_action(Rng& rng) const override;
+  void search_moves(std::vector<Action>& legal) const override;
   int playout_plies() const override;
   std::vector<int> action_nodes(Action a) const override;
   std::string result_reason() const override { return phase_ == OVER ? how_ : ""; }
@@ -77,8 +78,9 @@ class GeisterState : public State {
   const char* how_ = "";
   std::array<int8_t, kGhosts> lean_{};  // evidence for "good", in quarter log-odds units
   std::array<int8_t, 2> honest_{};      // per owner: revealed ghosts whose evidence told true (+) or lied (-)
-  uint16_t lingered_ = 0;  // ghosts that stood on their exit and did not leave: evil, whatever the owner's honesty
-  int8_t viewer_ = -1;     // the seat a determinization was drawn for (its own playouts know its mind)
+  uint16_t lingered_ = 0;   // ghosts that stood on their exit and did not leave: evil, whatever the owner's honesty
+  int8_t viewer_ = -1;      // the seat a determinization was drawn for (its own playouts know its mind)
+  bool takes_all_ = false;  // a determinization's guess: the opponent takes every capture it can (search_moves)
   std::array<int8_t, 2> grabby_{};  // per seat: captures it took (+1) or passed up (-2) when it could take one
 };
 

@@ -80,6 +80,20 @@ void GeisterState::note_move(int from, int to) {
   if (could_take) grabby_[me] = int8_t(std::clamp(grabby_[me] + (victim >= 0 ? 1 : -2), -8, 8));
 }
 
+// In the search's tree as in its playouts, an opponent seen to take every
+// capture it can takes one (or leaves by an exit) when it has one. Else the
+// tree's opponent, which plays as if it knew our colours, never takes the
+// ghost we leave for it, and leaving one looks worse than it is: the AI took
+// a fourth unknown ghost instead, a one-in-four gamble, and lost.
+void GeisterState::search_moves(std::vector<Action>& legal) const {
+  if (!takes_all_ || phase_ != PLAY || cur_ == viewer_) return;
+  uint64_t theirs = squares_of(1 - cur_);
+  auto capture = [&](Action a) { return a < kEscapeBase && (theirs >> ((a - kMoveBase) % kSquares) & 1); };
+  if (std::none_of(legal.begin(), legal.end(), capture)) return;
+  legal.erase(std::remove_if(legal.begin(), legal.end(), [&](Action a) { return a < kEscapeBase && !capture(a); }),
+              legal.end());
+}
+
 // Playouts stop after this many plies and the heuristic scores them: past
 // that, random moves tell more noise than game.
 int GeisterState::playout_plies() const { return 30; }
