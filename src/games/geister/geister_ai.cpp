@@ -87,8 +87,7 @@ void GeisterState::note_move(int from, int to) {
 // a fourth unknown ghost instead, a one-in-four gamble, and lost.
 void GeisterState::search_moves(std::vector<Action>& legal) const {
   if (!takes_all_ || phase_ != PLAY || cur_ == viewer_) return;
-  uint64_t theirs = squares_of(1 - cur_);
-  auto capture = [&](Action a) { return a < kEscapeBase && (theirs >> ((a - kMoveBase) % kSquares) & 1); };
+  auto capture = [&](Action a) { return a < kEscapeBase && board_[(a - kMoveBase) % kSquares] >= 0; };
   if (std::none_of(legal.begin(), legal.end(), capture)) return;
   legal.erase(std::remove_if(legal.begin(), legal.end(), [&](Action a) { return a < kEscapeBase && !capture(a); }),
               legal.end());
