@@ -217,6 +217,34 @@ TEST_CASE(
   CHECK(gambles <= 1);
 }
 
+TEST_CASE("geister: a side caught bluffing again and again is not trusted with its next charger (issue 22)") {
+  // A game the AI (South) lost to bot:bluff: North charged three evil ghosts
+  // at South's exits and South took all three. North's last evil ghost then
+  // charged b6-b5-b4, and South took it too, fourth evil, game lost.
+  auto s = replay("geister", {"setup:GEEEGGGE", "setup:EGEEEGGG", "b5-b4", "e2-e3", "b4-b3", "b2-b3", "e5-e4",
+                              "c2-b2",          "e4-e3",          "c1-c2", "e3-e2", "e1-e2", "d5-d4", "c2-c3",
+                              "d4-d3",          "d2-c2",          "d3-d2", "e2-d2", "b6-b5", "c3-c4", "b5-b4"},
+                  {{"first", "North"}});
+  REQUIRE(s->to_move() == 0);
+  const int b4 = s->game().board().at("b4");
+  const auto& g = static_cast<const GeisterState&>(*s);
+  REQUIRE(g.ghost(12).at == b4);
+  REQUIRE(!g.ghost(12).good);
+  // Three of North's charges were lies: its charger is drawn evil in most of
+  // South's determinizations, not in about half as before.
+  Rng d(7);
+  int evil = 0;
+  for (int k = 0; k < 400; ++k) evil += !static_cast<const GeisterState&>(*s->determinize(0, d)).ghost(12).good;
+  CHECK(evil >= 240);  // 191 before
+  int gambles = 0;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    Rng rng(seed);
+    gambles += s->action_name(make_bot("ai:3")->choose(*s, 0, rng)) == "b3-b4";
+  }
+  CHECK(gambles <= 1);  // 3 before
+  MESSAGE("evil " << evil << "/400, gambles " << gambles << "/30");
+}
+
 TEST_CASE("geister: every bot varies its set-up, so no fixed habit can be exploited (issue: shared search)") {
   auto game = load_game("geister");
   for (const char* name : {"greedy", "mc", "ai:5"}) {
