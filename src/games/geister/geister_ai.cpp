@@ -103,10 +103,10 @@ double GeisterState::lean(int ghost) const {
   // Never surer than about 7 to 1 either way: the evidence is a rough
   // guess, and a ghost on its way out that the guess calls evil is still
   // worth a look. A side caught lying again and again is read backwards
-  // more surely, up to 20 to 1: a bluffer charges its evil ghosts, and at
-  // 7 to 1 the AI still took chargers that were a bluffer's last evil
-  // ghost, and lost (docs/ai-strength.md: 2,942 of 3,000 games against
-  // bot:bluff at ai:3, against 2,910).
+  // more surely (trust down to -3, up to 20 to 1): a bluffer charges its
+  // evil ghosts, and with trust floored at -1.5 its last evil charger stood
+  // near even odds, and the AI took it and lost (docs/ai-strength.md:
+  // 2,942 of 3,000 games against bot:bluff at ai:3, against 2,910).
   double most = trust < 0 ? 3.0 : 2.0;
   return std::clamp(0.25 * lean_[ghost] * trust, -most, most);
 }
