@@ -67,7 +67,6 @@ class GeisterState : public State {
   void note_move(int from, int to);
   uint64_t squares_of(int seat) const;  // the squares of the seat's ghosts on the board, as bits
   double lean(int ghost) const;         // log-odds that an unrevealed ghost is good
-  bool grabby(int seat) const;          // the seat is seen to take every capture it can
   const GeisterGame* g_;
   std::array<int8_t, kSquares> board_;
   std::array<Ghost, kGhosts> ghosts_;

@@ -80,9 +80,6 @@ void GeisterState::note_move(int from, int to) {
   if (could_take) grabby_[me] = int8_t(std::clamp(grabby_[me] + (victim >= 0 ? 1 : -2), -8, 8));
 }
 
-// Three captures taken more than passed up (each passed up counts two).
-bool GeisterState::grabby(int seat) const { return grabby_[seat] >= 3; }
-
 // In the search's tree as in its playouts, an opponent seen to take every
 // capture it can takes one (or leaves by an exit) when it has one. Else the
 // tree's opponent, which plays as if it knew our colours, never takes the
@@ -103,13 +100,6 @@ int GeisterState::playout_plies() const { return 30; }
 double GeisterState::lean(int ghost) const {
   if (lingered_ >> ghost & 1) return -6;  // about 400 to 1
   double trust = std::clamp(1.0 + 0.45 * honest_[ghost / 8], -3.0, 1.6);
-  // A side that takes every capture it can chases our ghosts, whatever its
-  // colours, and ours stand before our exits: its chase reads as charging,
-  // and its evil chasers taken make it look like a bluffer. Read backwards,
-  // a hunter's good ghost that captured its way to our corner stood at 20 to
-  // 1 evil, and the AI let it leave though taking it cost little (ai@1000,
-  // 2 of 200 games against bot:hunt). Its charges say nothing either way.
-  if (grabby(ghost / 8)) trust = std::max(trust, 0.0);
   // Never surer than about 7 to 1 either way: the evidence is a rough
   // guess, and a ghost on its way out that the guess calls evil is still
   // worth a look. A side caught lying again and again is read backwards
