@@ -334,7 +334,7 @@ std::unique_ptr<State> GeisterState::determinize(int seat, Rng& rng) const {
   // An opponent seen to take every capture it could is taken to go on doing
   // so in three determinizations of four: a rusher takes the captures that
   // lie on its way and looks the same for a while (search_moves).
-  if (grabby_[opp] >= 3) s->takes_all_ = rng.uniform() < 0.75;
+  if (grabby(opp)) s->takes_all_ = rng.uniform() < 0.75;
   return s;
 }
 
@@ -432,7 +432,7 @@ Action GeisterState::playout_action(Rng& rng) const {
   // is never offered the fourth, and the game drifts to the move limit. The
   // searching seat's own side knows better than to take it.
   int evil_taken = captured(opp, false);
-  bool greedy = me != viewer_ && grabby_[me] >= 3;
+  bool greedy = me != viewer_ && grabby(me);
   double rash = evil_taken >= 3 ? (greedy ? 0.9 : 0) : evil_taken == 2 ? 0.25 : 0.5;
   // The squares as bits, walked lowest first: the neighbours in ascending order, as adj lists them.
   uint64_t own = squares_of(me);

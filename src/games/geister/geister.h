@@ -82,6 +82,8 @@ class GeisterState : public State {
   int8_t viewer_ = -1;      // the seat a determinization was drawn for (its own playouts know its mind)
   bool takes_all_ = false;  // a determinization's guess: the opponent takes every capture it can (search_moves)
   std::array<int8_t, 2> grabby_{};  // per seat: captures it took (+1) or passed up (-2) when it could take one
+  // Seen to take every capture it can: a score of 3 (a capture taken +1, one passed up -2).
+  bool grabby(int seat) const { return grabby_[seat] >= 3; }
 };
 
 class GeisterGame : public Game {
