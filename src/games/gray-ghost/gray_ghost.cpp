@@ -964,7 +964,7 @@ double GrayGhostState::score(int seat, bool spins) const {
     }
     return rem + (spins ? 6 : 1) * std::max(0, 5 - r.soldiers) + (r.skip ? 1 : 0);
   };
-  double mine = turns(seat), best = 1e9;
+  double mine = turns(seat), best = seats_ > 1 ? 1e9 : 0;  // alone (bench/gray_ghost_race.cpp): against nobody
   for (int o = 0; o < seats_; ++o)
     if (o != seat) best = std::min(best, turns(o));
   double h = best - mine;

@@ -109,6 +109,7 @@ class GrayGhostState : public State {
   Phase phase() const { return phase_; }
   int current() const { return cur_; }
   int extra() const { return extra_; }
+  int turns() const { return turns_; }  // turns ended (bench/gray_ghost_race.cpp times the legs by it)
   Disc disc(int circle) const { return Disc(disc_[circle]); }
   // A "You are captured" disc lying on the board that `seat` knows (-1: the spectator).
   bool sees_trap(int circle, int seat) const;

@@ -788,3 +788,18 @@ TEST_CASE(
   // Any count enters HQ before the mission: the way there is shorter than home.
   CHECK(G.spins_to_hq(on) + 5 < G.spins_home(on));
 }
+
+TEST_CASE(
+    "gray-ghost: a raider alone on the board (bench/gray_ghost_race.cpp) is scored against nobody, so it still "
+    "takes the win (GAGNANT)") {
+  // No game seats one raider; the race bench does, to time a player's race
+  // by itself. Scored against a rival at "never", every move outscored the
+  // win (a terminal state counts 1000 in a one-ply plan).
+  auto g = load_game("gray-ghost");
+  GrayGhostState s(static_cast<const GrayGhostGame*>(g.get()), 1, 0, 150);
+  put(s, 0, "i7", 5, true, 5);
+  play(s, {"spin", "spin:1 straight"});
+  for (const char* lv : {"greedy", "bot:trap", "bot:capture"})
+    CHECK(follows(s, lv, [](const std::string& m) { return m == "i7-hq"; }) == 6);
+  CHECK(s.heuristic(0) < 0);  // minus the turns still needed
+}
