@@ -79,6 +79,7 @@ class GeisterState : public State {
   std::array<int8_t, kGhosts> lean_{};  // evidence for "good", in quarter log-odds units
   std::array<int8_t, 2> honest_{};      // per owner: revealed ghosts whose evidence told true (+) or lied (-)
   uint16_t lingered_ = 0;   // ghosts that stood on their exit and did not leave: evil, whatever the owner's honesty
+  uint16_t moved_ = 0;      // ghosts that have moved at least once
   int8_t viewer_ = -1;      // the seat a determinization was drawn for (its own playouts know its mind)
   bool takes_all_ = false;  // a determinization's guess: the opponent takes every capture it can (search_moves)
   std::array<int8_t, 2> grabby_{};  // per seat: captures it took (+1) or passed up (-2) when it could take one

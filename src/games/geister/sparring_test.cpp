@@ -125,3 +125,32 @@ TEST_CASE("geister: one bluff caught is enough to doubt the bluffer's next charg
   REQUIRE(ghost >= 8);
   CHECK(drawn_good(*s, ghost, 700) < 350);
 }
+
+TEST_CASE("geister: against a side caught lying, ghosts that never moved are drawn good (issue 22)") {
+  // A game ai@1000 (South) lost to bot:bluff: North charged its evil ghosts
+  // from c5, d5 and e5 and South took all three. North's last evil ghost
+  // then charged d6-d5, next to South's d4, and South took it: fourth evil,
+  // game lost. North's four good ghosts had never moved. A liar's charges
+  // are read backwards, but ghosts that stay home gave no evidence to
+  // reverse, so the charger was drawn good as often as they nearly were.
+  auto s = testing::replay("geister", {"setup:EGEEEGGG", "setup:GEEEGGEG"}, {{"first", "South"}});
+  testing::play(*s, {"b2-b3", "e5-e4", "b3-c3", "e4-e3", "e2-e3", "c5-c4", "c3-c4", "d5-d4", "c4-d4", "d6-d5"});
+  auto& g = static_cast<const geister::GeisterState&>(*s);
+  REQUIRE(g.captured(1, false) == 3);
+  REQUIRE(s->to_move() == 0);
+  int ghost = g.occupant(s->game().board().find("d5"));
+  REQUIRE(ghost >= 8);
+  REQUIRE(!g.ghost(ghost).good);
+  int good = drawn_good(*s, ghost, 400);
+  int home = drawn_good(*s, g.occupant(s->game().board().find("b6")), 400);
+  int gambles = 0;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    Rng rng(seed);
+    gambles += s->action_name(make_bot("ai:3")->choose(*s, 0, rng)) == "d4-d5";
+  }
+  // Without the never-moved reading: 237, 341 and 3.
+  MESSAGE("charger drawn good " << good << "/400, b6 " << home << "/400, d4-d5 taken " << gambles << "/30");
+  CHECK(good < 100);
+  CHECK(home > 360);
+  CHECK(gambles <= 1);
+}
