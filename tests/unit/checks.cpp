@@ -147,6 +147,15 @@ SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, co
   return st;
 }
 
+int times_chosen(const State& s, const std::string& bot, int seat, const std::string& move, int n) {
+  int k = 0;
+  for (uint64_t seed = 1; seed <= uint64_t(n); ++seed) {
+    Rng rng(seed);
+    k += s.action_name(make_bot(bot)->choose(s, seat, rng)) == move;
+  }
+  return k;
+}
+
 std::vector<std::string> legal_names(const State& s) {
   std::vector<std::string> r;
   for (Action a : s.legal()) r.push_back(s.action_name(a));

@@ -36,5 +36,9 @@ std::unique_ptr<State> replay(const std::string& id, const std::vector<std::stri
 // Plays named actions on a state, failing the test with the legal list when one is illegal.
 void play(State& s, const std::vector<std::string>& moves);
 std::vector<std::string> legal_names(const State& s);
+// Of seeds 1..n, how many make the bot `bot` (a make_bot name), playing
+// `seat`, choose the action named `move`: a search is noisy, so a test
+// counts its choices over fixed seeds instead of trusting one.
+int times_chosen(const State& s, const std::string& bot, int seat, const std::string& move, int n);
 
 }  // namespace gamut::testing

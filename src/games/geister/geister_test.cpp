@@ -208,11 +208,7 @@ TEST_CASE(
   }
   CHECK(narrowed >= 20);
   CHECK(narrowed <= 38);
-  int gambles = 0;
-  for (uint64_t seed = 1; seed <= 30; ++seed) {
-    Rng rng(seed);
-    gambles += s->action_name(make_bot("ai:3")->choose(*s, 1, rng)) == "e5-e4";
-  }
+  int gambles = times_chosen(*s, "ai:3", 1, "e5-e4", 30);
   // Before the AI modelled the hunter's captures in its tree, ai:3 took e4 with 6 of these 30 seeds.
   CHECK(gambles <= 1);
 }
@@ -236,11 +232,7 @@ TEST_CASE("geister: a side caught bluffing again and again is not trusted with i
   int evil = 0;
   for (int k = 0; k < 400; ++k) evil += !static_cast<const GeisterState&>(*s->determinize(0, d)).ghost(12).good;
   CHECK(evil >= 240);  // 191 before
-  int gambles = 0;
-  for (uint64_t seed = 1; seed <= 30; ++seed) {
-    Rng rng(seed);
-    gambles += s->action_name(make_bot("ai:3")->choose(*s, 0, rng)) == "b3-b4";
-  }
+  int gambles = times_chosen(*s, "ai:3", 0, "b3-b4", 30);
   CHECK(gambles <= 1);  // 3 before
   MESSAGE("evil " << evil << "/400, gambles " << gambles << "/30");
 }

@@ -143,11 +143,7 @@ TEST_CASE("geister: against a side caught lying, ghosts that never moved are dra
   REQUIRE(!g.ghost(ghost).good);
   int good = drawn_good(*s, ghost, 400);
   int home = drawn_good(*s, g.occupant(s->game().board().find("b6")), 400);
-  int gambles = 0;
-  for (uint64_t seed = 1; seed <= 30; ++seed) {
-    Rng rng(seed);
-    gambles += s->action_name(make_bot("ai:3")->choose(*s, 0, rng)) == "d4-d5";
-  }
+  int gambles = testing::times_chosen(*s, "ai:3", 0, "d4-d5", 30);
   // Without the never-moved reading: 237, 341 and 3.
   MESSAGE("charger drawn good " << good << "/400, b6 " << home << "/400, d4-d5 taken " << gambles << "/30");
   CHECK(good < 100);

@@ -479,11 +479,7 @@ TEST_CASE("gray-ghost: the AI puts a 'You are captured' disc next to a rival (CO
   REQUIRE(gg(*s).phase() == gray_ghost::TRAP);
   // A search is noisy; most searches must follow the tip.
   for (const char* lv : {"ai", "ai:4"}) {
-    int near = 0;
-    for (uint64_t seed = 1; seed <= 6; ++seed) {
-      Rng rng(seed);
-      near += s->action_name(make_bot(lv)->choose(*s, 0, rng)) == "trap:b9";
-    }
+    int near = times_chosen(*s, lv, 0, "trap:b9", 6);
     MESSAGE(std::string(lv) << ": " << near << " of 6 next to the rival");
     CHECK(near >= 5);
   }
