@@ -6,12 +6,12 @@
 
 using namespace gamut;
 
-// How many of n determinizations for South draw the ghost good.
-static int drawn_good(const State& s, int ghost, int n) {
+// How many of n determinizations for the seat (South unless told) draw the ghost good.
+static int drawn_good(const State& s, int ghost, int n, int seat = 0) {
   Rng rng(5);
   int good = 0;
   for (int k = 0; k < n; ++k)
-    good += static_cast<const geister::GeisterState&>(*s.determinize(0, rng)).ghost(ghost).good;
+    good += static_cast<const geister::GeisterState&>(*s.determinize(seat, rng)).ghost(ghost).good;
   return good;
 }
 
@@ -149,4 +149,56 @@ TEST_CASE("geister: against a side caught lying, ghosts that never moved are dra
   CHECK(good < 100);
   CHECK(home > 360);
   CHECK(gambles <= 1);
+}
+
+TEST_CASE("geister: a side that takes every capture it can is not read backwards (issue 22)") {
+  // A hunter chases whatever ghost is nearest, so its charges are blind to
+  // colour and its chasers are caught evil about as often as good. Lies
+  // count three times a truth, so its trust fell below zero and its charges
+  // were read backwards: a chaser looked evil, and the AI let it be.
+  SUBCASE("a chaser that has taken two good ghosts (ai:3 against bot:hunt, game 21 at seed 408)") {
+    // North's ghost from d5 takes South's good ghosts on d2 and d1; South
+    // took North's evil charger on b2 early, one lie. ai:3 (South) let
+    // the chaser take e1, a third good ghost, and escape from f1.
+    auto s = testing::replay("geister", {"setup:EGGEEEGG", "setup:EGGEGGEE"}, {{"first", "North"}});
+    testing::play(*s, {"b5-b4", "e1-f1", "b4-b3", "e2-e1", "b3-b2", "b1-b2", "d5-d4", "b2-b3", "d4-d3", "b3-b4",
+                       "d3-d2", "c2-c3", "d2-d1"});
+    auto& g = static_cast<const geister::GeisterState&>(*s);
+    REQUIRE(g.captured(0, true) == 2);
+    REQUIRE(g.captured(1, false) == 1);
+    REQUIRE(s->to_move() == 0);
+    int ghost = g.occupant(s->game().board().find("d1"));
+    REQUIRE(ghost >= 8);
+    int good = drawn_good(*s, ghost, 400);
+    int takes = testing::times_chosen(*s, "ai:3", 0, "e1-d1", 20) + testing::times_chosen(*s, "ai:3", 0, "c1-d1", 20);
+    // Read backwards: 3 and 0.
+    MESSAGE("d1 drawn good " << good << "/400, taken " << takes << "/20");
+    CHECK(good > 150);
+    CHECK(takes >= 18);
+  }
+  SUBCASE("the hunter's last good ghost beside its exit (ai@1000 against bot:hunt, game 16 at seed 910)") {
+    // The hunter's last good ghost came to a5, beside North's ghost on
+    // a6: taking it wins at once, and North, having taken two of the
+    // hunter's evil ghosts, could afford a third. ai@1000 let it be.
+    auto s = testing::replay("geister", {"setup:GEEEEGGG", "setup:EEEGGGGE"}, {{"first", "South"}});
+    testing::play(*s, {"e2-e3", "d5-d4", "e3-d3", "d4-d3", "d2-d3", "c5-c4", "d3-d4", "c4-d4", "c2-c3", "e5-f5",
+                       "c3-d3", "d4-d3", "d1-d2", "b5-a5", "d2-d3", "b6-a6", "d3-d4", "e6-f6", "d4-d5", "d6-d5",
+                       "b2-a2", "c6-b6", "a2-a3", "d5-e5", "a3-a4", "a5-b5", "a4-b4", "b5-a5", "b4-b5", "a5-b5",
+                       "b1-b2", "b5-b4", "b2-b3", "e5-e6", "b3-b4", "b6-c6", "b4-a4", "f5-e5", "a4-a5"});
+    auto& g = static_cast<const geister::GeisterState&>(*s);
+    REQUIRE(g.captured(0, true) == 3);
+    REQUIRE(g.captured(0, false) == 2);
+    REQUIRE(s->to_move() == 1);
+    int ghost = g.occupant(s->game().board().find("a5"));
+    REQUIRE(ghost >= 0);
+    REQUIRE(ghost < 8);
+    REQUIRE(g.ghost(ghost).good);
+    // One good ghost among three unknown: a third of the draws, about 133.
+    int good = drawn_good(*s, ghost, 400, 1);
+    int takes = testing::times_chosen(*s, "ai:3", 1, "a6-a5", 20);
+    // Read backwards: 2 and 9.
+    MESSAGE("a5 drawn good " << good << "/400, taken " << takes << "/20");
+    CHECK(good > 80);
+    CHECK(takes >= 18);
+  }
 }
