@@ -147,13 +147,18 @@ SimStats random_games(const std::string& id, int n, uint64_t seed, int seats, co
   return st;
 }
 
-int times_chosen(const State& s, const std::string& bot, int seat, const std::string& move, int n) {
+int times_chosen_any(const State& s, const std::string& bot, int seat, const std::vector<std::string>& moves, int n) {
   int k = 0;
   for (uint64_t seed = 1; seed <= uint64_t(n); ++seed) {
     Rng rng(seed);
-    k += s.action_name(make_bot(bot)->choose(s, seat, rng)) == move;
+    std::string chosen = s.action_name(make_bot(bot)->choose(s, seat, rng));
+    k += std::find(moves.begin(), moves.end(), chosen) != moves.end();
   }
   return k;
+}
+
+int times_chosen(const State& s, const std::string& bot, int seat, const std::string& move, int n) {
+  return times_chosen_any(s, bot, seat, {move}, n);
 }
 
 std::vector<std::string> legal_names(const State& s) {

@@ -40,5 +40,7 @@ std::vector<std::string> legal_names(const State& s);
 // `seat`, choose the action named `move`: a search is noisy, so a test
 // counts its choices over fixed seeds instead of trusting one.
 int times_chosen(const State& s, const std::string& bot, int seat, const std::string& move, int n);
+// The same for any of several moves (two ways to make one capture, say).
+int times_chosen_any(const State& s, const std::string& bot, int seat, const std::vector<std::string>& moves, int n);
 
 }  // namespace gamut::testing
