@@ -34,8 +34,10 @@ void language_changed(const std::string& lang, bool remember, const std::string&
 double now_ms();
 // Renders `list` (screen coordinates, its area x, y, w, h) once into a texture and returns
 // it, with where to draw it in `lo`, `hi` (the area widened to whole device pixels);
-// nullptr where it cannot. One texture, reused: a second call replaces the first's picture.
-void* bake(const ImDrawList& list, float x, float y, float w, float h, ImVec2& lo, ImVec2& hi);
+// nullptr where it cannot. One texture a slot (0 to kBakeSlots - 1), reused: a second call
+// on a slot replaces its picture.
+constexpr int kBakeSlots = 16;
+void* bake(const ImDrawList& list, float x, float y, float w, float h, ImVec2& lo, ImVec2& hi, int slot = 0);
 double date_now();  // ms since epoch, for save dates
 
 }  // namespace gamut::platform

@@ -224,12 +224,16 @@ void language_changed(const std::string& l, bool remember, const std::string& sh
 double now_ms() { return emscripten_get_now(); }
 double date_now() { return js_date_now(); }
 
-// The board's static part as a texture (src/ui/board_view.cpp): one framebuffer and texture,
-// sized to the board's area in device pixels and drawn by ImGui's own renderer.
-static int g_bakes = 0;  // for the page API's probe: how often the board was baked
-void* bake(const ImDrawList& list, float x, float y, float w, float h, ImVec2& lo, ImVec2& hi) {
-  static GLuint fbo = 0, tex = 0;
-  static int tw = 0, th = 0;
+// A static picture as a texture (the board's static part, src/ui/board_view.cpp; the library's
+// pictures, src/ui/home.cpp): a framebuffer and texture a slot, sized to the picture's area in
+// device pixels and drawn by ImGui's own renderer.
+static int g_bakes = 0;  // for the page API's probe: how often a picture was baked
+void* bake(const ImDrawList& list, float x, float y, float w, float h, ImVec2& lo, ImVec2& hi, int slot) {
+  static GLuint fbos[kBakeSlots], texs[kBakeSlots];
+  static int tws[kBakeSlots], ths[kBakeSlots];
+  if (slot < 0 || slot >= kBakeSlots) return nullptr;
+  GLuint &fbo = fbos[slot], &tex = texs[slot];
+  int &tw = tws[slot], &th = ths[slot];
   // ?bake=0 draws the board layer by layer, to compare the two (tests/web/boards.test.mjs).
   static bool broken = url_param("bake") == "0";
   ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;

@@ -66,7 +66,8 @@ class App : public Host {
   WebStorage storage_;
   Table table_;
   void draw_home(float w, float h);  // home.cpp
-  void draw_board_picture(const Game& g, ImVec2 lo, ImVec2 hi);
+  // `slot`: the picture's texture, 1 to platform::kBakeSlots - 1 (any other: drawn unbaked).
+  void draw_board_picture(const Game& g, ImVec2 lo, ImVec2 hi, int slot);
   struct HomeCard {
     std::string id;
     ImVec4 r;

@@ -15,6 +15,8 @@
 #include "board_art.h"
 #include "core/text.h"
 #include "draw.h"
+#include "platform/platform.h"
+#include "theme.h"
 #include "widgets.h"
 
 namespace gamut::ui {
@@ -106,19 +108,79 @@ void wrapped(const char* text, float right, const ImVec4* col = nullptr) {
 
 }  // namespace
 
-void App::draw_board_picture(const Game& g, ImVec2 lo, ImVec2 hi) {
+// A library picture drawn with its top left corner at `lo`.
+static void picture(ImDrawList* dl, const Game& g, ImVec2 lo, ImVec2 hi) {
   const Json& bj = g.data().contains("board") ? g.data()["board"] : Json::object();
-  ImGui::SetCursorScreenPos(lo);
-  // A child window of its own: its own draw list, so five boards never crowd
-  // one list past what 16-bit indices reach.
-  ImGui::BeginChild("picture", ImVec2(hi.x - lo.x, hi.y - lo.y), false,
-                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoMouseInputs);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(lo, hi, color(bj.value("background", "#3b3024"), IM_COL32(59, 48, 36, 255)), 6);
   BoardGeometry geo;
   float pad = fit_board(g, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y, 8, geo);
   draw_board_art(dl, g, geo, pad, true);
   draw_board_pieces(dl, g, geo, opening(g), -1, game_seat_color);
+}
+
+// The pictures never change while the library is on screen, but drawn afresh
+// they are most of what a frame of it costs where GL is software (a headless
+// browser, many phones): 63,000 vertices for five boards, which made the
+// library draw at a third of a game's frame rate. Each is baked into a texture
+// of its own (platform::bake, slots 1 and up; slot 0 is the board's) and drawn
+// again only when its size, the screen's pixel ratio, the fonts, the theme or
+// the language change.
+namespace {
+// What a picture depends on besides its game's data.
+struct PictureKey {
+  const Game* game = nullptr;
+  float w = 0, h = 0, scale = 0;
+  ImVec2 phase;  // where the picture starts within its first device pixel
+  ImTextureID font = nullptr;
+  bool light = false;
+  std::string lang;
+  bool operator==(const PictureKey& o) const {
+    return game == o.game && w == o.w && h == o.h && scale == o.scale && phase.x == o.phase.x && phase.y == o.phase.y &&
+           font == o.font && light == o.light && lang == o.lang;
+  }
+};
+struct Picture {
+  PictureKey key;
+  void* tex = nullptr;  // none where the platform cannot bake: drawn as before
+  ImVec2 size;          // the texture's area, in screen units, from its first device pixel
+};
+Picture g_pictures[platform::kBakeSlots];
+}  // namespace
+
+void App::draw_board_picture(const Game& g, ImVec2 lo, ImVec2 hi, int slot) {
+  ImGui::SetCursorScreenPos(lo);
+  // A child window of its own: its own draw list, so five boards never crowd
+  // one list past what 16-bit indices reach when they are drawn unbaked.
+  ImGui::BeginChild("picture", ImVec2(hi.x - lo.x, hi.y - lo.y), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoMouseInputs);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  float scale = ImGui::GetIO().DisplayFramebufferScale.x;
+  // The texture starts on a whole device pixel; the picture keeps its place within that
+  // pixel, so that its lines fall on the same pixels as when drawn on the screen.
+  ImVec2 at(std::floor(lo.x * scale) / scale, std::floor(lo.y * scale) / scale);
+  PictureKey key{&g,
+                 hi.x - lo.x,
+                 hi.y - lo.y,
+                 scale,
+                 ImVec2(lo.x - at.x, lo.y - at.y),
+                 ImGui::GetIO().Fonts->TexID,
+                 light_theme(),
+                 language()};
+  Picture* p = slot >= 1 && slot < platform::kBakeSlots ? &g_pictures[slot] : nullptr;
+  if (p && !(p->key == key)) {
+    static ImDrawList list(ImGui::GetDrawListSharedData());
+    list._ResetForNewFrame();
+    list.PushTextureID(key.font);
+    ImVec2 end(key.phase.x + key.w, key.phase.y + key.h), blo;
+    list.PushClipRect(key.phase, end);
+    picture(&list, g, key.phase, end);
+    p->key = key;
+    p->tex = platform::bake(list, 0, 0, end.x, end.y, blo, p->size, slot);
+  }
+  if (p && p->tex)  // GL's rows run bottom up
+    dl->AddImage(p->tex, at, ImVec2(at.x + p->size.x, at.y + p->size.y), ImVec2(0, 1), ImVec2(1, 0));
+  else
+    picture(dl, g, lo, hi);
   ImGui::EndChild();
 }
 
@@ -235,7 +297,7 @@ void App::draw_home(float w, float h) {
       } else {
         const GameInfo& gi = g->info();
         float ph = std::round((cr - cl) * 0.62f);
-        draw_board_picture(*g, ImVec2(cl, y0 + pad), ImVec2(cr, y0 + pad + ph));
+        draw_board_picture(*g, ImVec2(cl, y0 + pad), ImVec2(cr, y0 + pad + ph), 1 + row * cols + c);
         ImGui::SetCursorScreenPos(ImVec2(cl, y0 + pad + ph + 8));
         if (serif) ImGui::PushFont(serif);
         wrapped(T(gi.name).c_str(), cr);

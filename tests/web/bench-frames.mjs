@@ -1,7 +1,8 @@
 // Frame times as figures, not test assertions (a loaded machine makes any
 // wall-clock budget flaky): for each game, the gaps between frames while the
 // page draws the board (made to draw every frame), and while the strongest AI
-// thinks (the page left to itself, as a player sees it). Run by scripts/bench-page.
+// thinks (the page left to itself, as a player sees it); first the library's
+// pictures, baked and unbaked. Run by scripts/bench-page.
 // Goal in headless Chromium (SwiftShader): while the AI thinks, mean <= 33 ms
 // and longest <= 100 ms for every game (docs/performance.md).
 import { startServer, launch, open, settled } from './lib.mjs';
@@ -47,6 +48,16 @@ const games = { geister: { seats: ['human', 'ai:5'], options: { first: 'North' }
   'blue-and-gray': { seats: ['human', 'ai:5'] }, 'gray-ghost': { seats: ['human', 'ai:5'] },
   uncle: { seats: ['human', 'ai:5'] }, mosby: { seats: ['ai:5'] } };  // Mosby: the AI plays the band
 const only = process.env.GAMES ? process.env.GAMES.split(',') : null;  // GAMES=mosby,uncle: just those
+// The library, its pictures baked into textures and (?bake=0) drawn layer by layer every frame.
+for (const q of ['', '?bake=0']) {
+  if (only && !only.includes('home')) break;
+  const ctx = await browser.newContext();
+  const page = await open(ctx, url + q);
+  const drawing = summary(await gaps(page, 2000));
+  const drawMs = await page.evaluate(() => window.gamut.probe().draw_ms);
+  console.log(`home${q} drawing: ${fmt(drawing)}; the page's own code ${drawMs.toFixed(1)} ms a frame`);
+  await ctx.close();
+}
 for (const [id, o] of Object.entries(games)) {
   if (only && !only.includes(id)) continue;
   const ctx = await browser.newContext();

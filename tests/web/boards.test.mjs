@@ -145,3 +145,32 @@ for (const id of ['geister', 'blue-and-gray', 'gray-ghost', 'uncle', 'mosby']) {
     }
   });
 }
+
+// The library's pictures are baked too, each into a texture of its own: the home screen must be the one
+// drawn layer by layer (?bake=0), and neither more frames nor a scroll bake them again.
+test('home: the pictures baked into textures are the pictures drawn layer by layer, baked once', async () => {
+  const shots = [];
+  for (const bake of ['1', '0']) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await open(ctx, `${url}?bake=${bake}`, { width: 1280, height: 800 });
+    assert.equal((await state(page)).screen, 'home');
+    const bakes = () => page.evaluate(() => window.gamut.probe().bakes);
+    const b0 = await bakes();
+    if (bake === '0') assert.equal(b0, 0, 'baked with ?bake=0');
+    else assert.ok(b0 >= (await page.evaluate(() => window.gamut.catalog().length)), 'a picture was not baked');
+    shots.push(await page.screenshot());
+    for (let k = 0; k < 3; k++) await settled(page);
+    await page.mouse.move(640, 500);
+    await page.mouse.wheel(0, 240);
+    await settled(page);
+    await page.mouse.wheel(0, -240);
+    await settled(page);
+    assert.equal(await bakes(), b0, 'frames and a scroll baked the pictures again');
+    assert.deepEqual(page.errors, []);
+    if (bake === '0') {
+      const { n, all } = await differing(page, shots[0], shots[1]);
+      assert.ok(n <= all / 2000, `${n} pixels differ from the library drawn layer by layer`);
+    }
+    await ctx.close();
+  }
+});
