@@ -3,7 +3,7 @@
 // places more of them.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, open, settle, settled, state, clickWidget } from './lib.mjs';
+import { startServer, launch, open, settle, settled, state, clickWidget, widget } from './lib.mjs';
 
 const { server, url } = await startServer();
 const browser = await launch();
@@ -161,8 +161,10 @@ test('home: the pictures baked into textures are the pictures drawn layer by lay
     shots.push(await page.screenshot());
     for (let k = 0; k < 3; k++) await settled(page);
     await page.mouse.move(640, 500);
+    const y0 = (await widget(page, 'geister:New game')).y;
     await page.mouse.wheel(0, 240);
     await settled(page);
+    assert.ok((await widget(page, 'geister:New game')).y < y0, 'the wheel scrolled the library');
     await page.mouse.wheel(0, -240);
     await settled(page);
     assert.equal(await bakes(), b0, 'frames and a scroll baked the pictures again');
