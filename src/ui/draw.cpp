@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "platform/platform.h"
+
 namespace gamut::ui {
 
 Fonts g_fonts;
@@ -181,6 +183,16 @@ void draw_die(ImDrawList* dl, ImVec2 p, float s, int v, ImU32 body) {
   for (int i = 0; i < v; ++i)
     dl->AddCircleFilled(ImVec2(p.x + s * (0.22f + 0.28f * pips[v][i][0]), p.y + s * (0.22f + 0.28f * pips[v][i][1])),
                         s * 0.09f, IM_COL32(30, 25, 20, 255), 12);
+}
+
+void* bake_drawing(const std::function<void(ImDrawList*)>& draw, float x, float y, float w, float h, ImVec2& lo,
+                   ImVec2& hi, int slot) {
+  static ImDrawList list(ImGui::GetDrawListSharedData());
+  list._ResetForNewFrame();
+  list.PushTextureID(ImGui::GetIO().Fonts->TexID);
+  list.PushClipRectFullScreen();
+  draw(&list);
+  return platform::bake(list, x, y, w, h, lo, hi, slot);
 }
 
 }  // namespace gamut::ui

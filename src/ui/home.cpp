@@ -168,14 +168,13 @@ void App::draw_board_picture(const Game& g, ImVec2 lo, ImVec2 hi, int slot) {
                  language()};
   Picture* p = slot >= 1 && slot < platform::kBakeSlots ? &g_pictures[slot] : nullptr;
   if (p && !(p->key == key)) {
-    static ImDrawList list(ImGui::GetDrawListSharedData());
-    list._ResetForNewFrame();
-    list.PushTextureID(key.font);
     ImVec2 end(key.phase.x + key.w, key.phase.y + key.h), blo;
-    list.PushClipRect(key.phase, end);
-    picture(&list, g, key.phase, end);
+    auto draw = [&](ImDrawList* list) {
+      list->PushClipRect(key.phase, end);
+      picture(list, g, key.phase, end);
+    };
     p->key = key;
-    p->tex = platform::bake(list, 0, 0, end.x, end.y, blo, p->size, slot);
+    p->tex = bake_drawing(draw, 0, 0, end.x, end.y, blo, p->size, slot);
   }
   if (p && p->tex)  // GL's rows run bottom up
     dl->AddImage(p->tex, at, ImVec2(at.x + p->size.x, at.y + p->size.y), ImVec2(0, 1), ImVec2(1, 0));
