@@ -17,8 +17,7 @@ after(async () => {
 
 async function press(page, key) {
   await page.keyboard.press(key);
-  await settled(page);
-  return (await state(page)).keyboard;
+  return (await settled(page, { withState: true })).keyboard;
 }
 
 // Waits until the person at the screen may move, or the game is over.
@@ -27,8 +26,7 @@ async function myTurn(page, timeout = 60000) {
     const s = window.gamut.state();
     return s.result !== null || (s.to_move === s.seat && s.legal_actions.length > 0 && !s.thinking && !s.covered);
   }, null, { timeout, polling: 100 });
-  await settled(page);
-  return state(page);
+  return settled(page, { withState: true });
 }
 
 // Tab until the board cursor is on `node` (a node id or "off"): the cycle holds only the nodes of legal moves.

@@ -44,26 +44,42 @@ export async function open(context, url, { width = 1200, height = 800 } = {}) {
 // Waits until the page has drawn what was done before this call and has
 // settled: at least two frames drawn since, all input handled, and every
 // button where it was the frame before. A state condition, not a frame count:
-// on a loaded machine it simply takes longer.
-export async function settled(page, timeout = 30000) {
-  await page.waitForFunction((f0) => {
-    window.gamut.wake();  // an idle page draws nothing; this asks for a frame
-    const p = window.gamut.probe();
-    return p.frames >= f0 + 2 && !p.input_pending && p.input_age >= 2 && p.layout_stable;
-  }, await page.evaluate(() => window.gamut.probe().frames), { timeout, polling: 'raf' });
+// on a loaded machine it simply takes longer. Returns, as they stood then,
+// gamut.state() with `withState`, or where node `node` is drawn. One round
+// trip to the page: where software GL fills the pixels, the page answers about
+// once a frame, so each call saved is most of a frame.
+export async function settled(page, { timeout = 30000, withState = false, node = null } = {}) {
+  return page.evaluate(({ timeout, withState, node }) => new Promise((resolve, reject) => {
+    const f0 = window.gamut.probe().frames;
+    let done = false;
+    const timer = setTimeout(() => {
+      done = true;
+      reject(new Error(`the page did not settle in ${timeout} ms: ${JSON.stringify(window.gamut.probe())}`));
+    }, timeout);
+    const tick = () => {
+      if (done) return;
+      window.gamut.wake();  // an idle page draws nothing; this asks for a frame
+      const p = window.gamut.probe();
+      if (p.frames >= f0 + 2 && !p.input_pending && p.input_age >= 2 && p.layout_stable) {
+        done = true;
+        clearTimeout(timer);
+        resolve(node !== null ? window.gamut.nodePos(node) : withState ? window.gamut.state() : null);
+      } else requestAnimationFrame(tick);
+    };
+    tick();
+  }), { timeout, withState, node });
 }
 
 // Kept for tests that measure drawing: lets n animation frames pass.
 export const frames = (page, n = 3) => page.evaluate((k) => window.gamut.frames(k), n);
 export const state = (page) => page.evaluate(() => window.gamut.state());
 
-// Clicks a board node where the page draws it.
+// Clicks a board node where the page draws it; returns the state after.
 export async function clickNode(page, node) {
-  await settled(page);  // the board transform is the one of a settled frame
-  const p = await page.evaluate((n) => window.gamut.nodePos(n), node);
+  const p = await settled(page, { node });  // the board transform is the one of a settled frame
   if (!p) throw new Error(`node ${node} is not on the board`);
   await page.mouse.click(p.x, p.y);
-  await settled(page);
+  return settled(page, { withState: true });
 }
 
 // Waits until the AI or chance has moved and a person is to move or the game ended.
@@ -96,6 +112,7 @@ export async function widget(page, label, timeout = 30000) {
   return w === 'absent' ? null : w;
 }
 
+// Returns the state after the click.
 export async function clickWidget(page, label) {
   let w = await widget(page, label);
   if (!w) throw new Error(`no button "${label}" on screen`);
@@ -109,7 +126,7 @@ export async function clickWidget(page, label) {
   }
   if (!w || !w.visible) throw new Error(`button "${label}" is out of its window's visible area or under another window`);
   await page.mouse.click(w.x, w.y);
-  await settled(page);
+  return settled(page, { withState: true });
 }
 
 // Plays a move given as "from-to" by clicking both squares, handing over
@@ -125,24 +142,25 @@ export async function clickMove(page, move) {
 // Plays one action the way a person would: clicks its nodes on the board,
 // or its button when it has none. `pick` chooses among the legal actions.
 export async function playByClicks(page, pick = (names) => names[0]) {
-  const s = await state(page);
-  if (s.covered) await page.evaluate(() => window.gamut.ui('uncover'));
-  const s2 = await state(page);
-  const name = pick(s2.legal_actions, s2);
-  const path = s2.legal_paths[name];
-  const before = s2.log.length;
+  let s = await state(page);
+  if (s.covered) {
+    await page.evaluate(() => window.gamut.ui('uncover'));
+    s = await state(page);
+  }
+  const name = pick(s.legal_actions, s);
+  const path = s.legal_paths[name];
+  const before = s.log.length;
+  let after;
   if (!path || path.length === 0) {
-    await clickWidget(page, name);
+    after = await clickWidget(page, name);
   } else {
     for (const n of path) {
-      if (n === 'off') { await clickWidget(page, `Leave the board: ${name}`); break; }
-      await clickNode(page, n);
+      if (n === 'off') { after = await clickWidget(page, `Leave the board: ${name}`); break; }
+      after = await clickNode(page, n);
     }
-    const after = await state(page);
     // Several moves can share one path: the chooser offers them by name.
-    if (after.log.length === before) await clickWidget(page, name);
+    if (after.log.length === before) after = await clickWidget(page, name);
   }
-  const s3 = await state(page);
-  if (s3.log.length === before) throw new Error(`clicking did not play ${name}; path ${JSON.stringify(path)}`);
+  if (after.log.length === before) throw new Error(`clicking did not play ${name}; path ${JSON.stringify(path)}`);
   return name;
 }
