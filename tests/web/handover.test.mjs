@@ -7,14 +7,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, open, state, clickWidget, settled } from './lib.mjs';
 
-let server, url, browser, games;
+let server, url, browser, games, spectator;
 before(async () => {
   ({ server, url } = await startServer());
   browser = await launch();
-  const ctx = await browser.newContext();
-  const page = await open(ctx, url);
-  games = await page.evaluate(() => window.gamut.catalog());
-  await ctx.close();
+  // A page of its own, in a browser context of its own: a stranger's, who opens watch links.
+  spectator = await open(await browser.newContext(), url);
+  games = await spectator.evaluate(() => window.gamut.catalog());
 });
 after(async () => { await browser.close(); server.close(); });
 
@@ -30,15 +29,11 @@ async function play_to_cover(page) {
   return (await state(page)).covered;
 }
 
-// The spectator's view, from a watch link of the same game opened in a page of its own.
+// The spectator's view, from a watch link of the same game opened in the stranger's page.
 async function public_view(page) {
   const code = await page.evaluate(() => window.gamut.watchCode());
-  const ctx = await browser.newContext();
-  const p = await open(ctx, url);
-  assert.equal(await p.evaluate((c) => window.gamut.load(c), code), null);
-  const v = (await state(p)).view;
-  await ctx.close();
-  return v;
+  assert.equal(await spectator.evaluate((c) => window.gamut.load(c), code), null);
+  return (await state(spectator)).view;
 }
 
 async function still_covered(page, what, publicView) {
