@@ -41,7 +41,11 @@ async function cursorTo(page, node) {
 async function focusButton(page, label) {
   let k = (await state(page)).keyboard;
   for (let row = 0; row < 30 && k.focus !== label; row++) {
-    for (let i = 0; i < 8 && k.focus !== label; i++) k = await press(page, 'ArrowLeft');
+    for (let i = 0; i < 8 && k.focus !== label; i++) {
+      const was = k.focus;
+      k = await press(page, 'ArrowLeft');
+      if (k.focus === was) break;  // the row's left end
+    }
     for (let i = 0; i < 8 && k.focus !== label; i++) {
       const was = k.focus;
       k = await press(page, 'ArrowRight');
