@@ -92,7 +92,7 @@ test('hand-over: under the cover the toolbar, Ctrl+Z, Ctrl+Y and a reload show n
     }
     await page.setViewportSize({ width: 700, height: 900 });
     await still_covered(page, `${g.id}: after a resize`, pub);
-    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.setViewportSize({ width: 960, height: 640 });
     await page.reload();
     await page.waitForFunction(() => window.gamut && window.gamut.isReady, null, { polling: 50 });
     await settled(page);
