@@ -30,7 +30,7 @@ export async function launch() {
 
 // Opens the page and waits until the wasm app runs. Collects console errors.
 // 960x640 unless a test asks for its size: a laptop's window, wide enough for
-// the side panel and the unfolded toolbar, and where software GL fills every
+// the side panel and, in English, the unfolded toolbar; where software GL fills every
 // pixel of every frame, two thirds of 1200x800's pixels make each wait on the
 // page about a third shorter (the layouts at 1280x800 and on phones have tests
 // of their own).
