@@ -19,6 +19,8 @@ const GAMES = ['geister', 'blue-and-gray', 'gray-ghost', 'uncle', 'mosby'];
 // A host page with one iframe; its messages are collected in window.got.
 async function host(ctx, src, w, h, base = url) {
   const page = await ctx.newPage();
+  // Room for the largest iframe and no more: the browser draws the host page's every pixel each frame.
+  await page.setViewportSize({ width: 1000, height: 700 });
   await page.goto(`${base}embed.html`);
   const frame = await page.evaluate(([s, fw, fh]) => new Promise((resolve) => {
     window.got = [];
@@ -35,24 +37,16 @@ async function host(ctx, src, w, h, base = url) {
   assert.ok(frame);
   const fr = page.frame({ name: 'under-test' });
   await fr.waitForFunction(() => window.gamut && window.gamut.isReady, null, { timeout: 60000 });
-  await settledFrame(fr);
+  await settled(fr);
   return { page, frame: fr };
-}
-
-async function settledFrame(fr) {
-  await fr.waitForFunction((f0) => {
-    window.gamut.wake();
-    const p = window.gamut.probe();
-    return p.frames >= f0 + 2 && !p.input_pending && p.input_age >= 2 && p.layout_stable;
-  }, await fr.evaluate(() => window.gamut.probe().frames), { timeout: 30000, polling: 'raf' });
 }
 
 async function fits(fr, w, h, what) {
   // The canvas has taken the iframe's new size, and the page has drawn at it.
   await fr.waitForFunction(([fw, fh]) => innerWidth === fw && innerHeight === fh &&
     document.getElementById('canvas').width === Math.round(fw * devicePixelRatio), [w, h], { polling: 50 });
-  await settledFrame(fr);
-  await settledFrame(fr);
+  await settled(fr);
+  await settled(fr);
   const ws = await fr.evaluate(() => window.gamut.widgets());
   // Every button a click can reach lies inside the iframe across, and its centre inside it; one half
   // cut at the bottom of the side panel is the panel's scroll, which a wheel or a drag moves.
@@ -126,7 +120,7 @@ test('embed: a replay steps forward and back, and shows only public information 
     const w = await frame.evaluate((l) => window.gamut.widget(l), label);
     const box = await page.evaluate(() => document.getElementById('under-test').getBoundingClientRect().toJSON());
     await page.mouse.click(box.x + w.x, box.y + w.y);
-    await settledFrame(frame);
+    await settled(frame);
   };
   await click('>');
   assert.equal((await frame.evaluate(() => window.gamut.state())).replay, 4);
@@ -148,7 +142,7 @@ test('embed: Mosby\'s Example of Play 1 runs with its narration, and the host\'s
   assert.equal(first, s.tutorial.text, 'the narration is in the live region');
   const step = s.tutorial.step;
   assert.equal(await frame.evaluate((a) => window.gamut.act(a), s.tutorial.expected), null);
-  await settledFrame(frame);
+  await settled(frame);
   s = await frame.evaluate(() => window.gamut.state());
   assert.ok(s.tutorial.step > step, 'the example moves on');
   await frame.waitForFunction(() => document.getElementById('announce').textContent === window.gamut.state().tutorial.text);
@@ -160,7 +154,7 @@ test('embed: Mosby\'s Example of Play 1 runs with its narration, and the host\'s
     f.contentWindow.postMessage({ gamut: 1, id: 9, type: 'setNotes', notes: n }, '*');
   }));
   assert.equal(reply.result.error, null);
-  await settledFrame(frame);
+  await settled(frame);
   s = await frame.evaluate(() => window.gamut.state());
   assert.equal(s.note, `Note for move ${s.log.length}`);
   await frame.waitForFunction(() => document.getElementById('announce').textContent.startsWith('Note for move'));
@@ -282,7 +276,7 @@ test('embed: the host API works from the parent, posts ready, move and resize, a
   const noted = page.waitForEvent('console', (m) => /other than the parent page was ignored/.test(m.text()));
   await child.evaluate(() => parent.postMessage({ gamut: 1, id: 7, type: 'newGame', game: 'blue-and-gray' }, '*'));
   await noted;  // the embed says it ignored the command
-  await settledFrame(frame);
+  await settled(frame);
   assert.equal(await frame.evaluate(() => window.gamut.state().game), before, 'a command from a child window is ignored');
   await ctx.close();
 
@@ -296,7 +290,7 @@ test('embed: the host API works from the parent, posts ready, move and resize, a
     document.getElementById('under-test').contentWindow.postMessage({ gamut: 1, id: 8, type: 'newGame', game: 'geister' }, '*');
   });
   await note;  // the embed says it ignored the command, and it did not answer
-  await settledFrame(h2.frame);
+  await settled(h2.frame);
   assert.equal(await h2.page.evaluate(() => window.answered), false, 'no reply to another origin');
   assert.equal(await h2.frame.evaluate(() => window.gamut.state().game), 'blue-and-gray');
   await ctx2.close();
