@@ -8,6 +8,7 @@
 import { startServer, launch, open, settled } from './lib.mjs';
 
 const MOVES = Number(process.env.MOVES || 5);
+const SIZE = { width: 1200, height: 800 };  // the size every figure in docs/performance.md was taken at
 
 // Gaps between animation frames for `ms` milliseconds, the page made to draw each one, or
 // while the AI thinks (until its move), the page left to itself.
@@ -52,7 +53,7 @@ const only = process.env.GAMES ? process.env.GAMES.split(',') : null;  // GAMES=
 for (const q of ['', '?bake=0']) {
   if (only && !only.includes('home')) break;
   const ctx = await browser.newContext();
-  const page = await open(ctx, url + q);
+  const page = await open(ctx, url + q, SIZE);
   const drawing = summary(await gaps(page, 2000));
   const drawMs = await page.evaluate(() => window.gamut.probe().draw_ms);
   console.log(`home${q} drawing: ${fmt(drawing)}; the page's own code ${drawMs.toFixed(1)} ms a frame`);
@@ -61,7 +62,7 @@ for (const q of ['', '?bake=0']) {
 for (const [id, o] of Object.entries(games)) {
   if (only && !only.includes(id)) continue;
   const ctx = await browser.newContext();
-  const page = await open(ctx, url);
+  const page = await open(ctx, url, SIZE);
   const err = await page.evaluate(([id, o]) => window.gamut.newGame(id, { seats: o.seats, options: o.options }), [id, o]);
   if (err) { console.log(`${id}: ${err}`); await ctx.close(); continue; }
   await settled(page);
