@@ -57,13 +57,12 @@ void replay(ImDrawList* dl, const StaticBoard& c) {
 bool bake_board(const Game& g, const BoardGeometry& geo, ImU32 background, float pad, float x0, float y0, float w,
                 float h, BoardLabels* labels) {
   // Clipped as when drawn on the screen: the background not at all, the board to its area.
-  auto draw = [&](ImDrawList* list) {
-    list->AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h), background);
-    list->PushClipRect(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h));
-    draw_board_art(list, g, geo, pad, false, labels);
-    list->PopClipRect();
-  };
-  g_static.baked = bake_drawing(draw, x0, y0, w, h, g_static.lo, g_static.hi, 0);
+  ImDrawList& list = bake_list();
+  list.AddRectFilled(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h), background);
+  list.PushClipRect(ImVec2(x0, y0), ImVec2(x0 + w, y0 + h));
+  draw_board_art(&list, g, geo, pad, false, labels);
+  list.PopClipRect();
+  g_static.baked = platform::bake(list, x0, y0, w, h, g_static.lo, g_static.hi);
   return g_static.baked != nullptr;
 }
 }  // namespace

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "platform/platform.h"
-
 namespace gamut::ui {
 
 Fonts g_fonts;
@@ -185,14 +183,12 @@ void draw_die(ImDrawList* dl, ImVec2 p, float s, int v, ImU32 body) {
                         s * 0.09f, IM_COL32(30, 25, 20, 255), 12);
 }
 
-void* bake_drawing(const std::function<void(ImDrawList*)>& draw, float x, float y, float w, float h, ImVec2& lo,
-                   ImVec2& hi, int slot) {
+ImDrawList& bake_list() {
   static ImDrawList list(ImGui::GetDrawListSharedData());
   list._ResetForNewFrame();
   list.PushTextureID(ImGui::GetIO().Fonts->TexID);
   list.PushClipRectFullScreen();
-  draw(&list);
-  return platform::bake(list, x, y, w, h, lo, hi, slot);
+  return list;
 }
 
 }  // namespace gamut::ui

@@ -2,7 +2,6 @@
 #pragma once
 #include <imgui.h>
 
-#include <functional>
 #include <string>
 
 #include "core/json.h"
@@ -25,10 +24,7 @@ ImU32 shade(ImU32 c, float k);  // k < 1 darker, > 1 lighter
 // A piece: body in the seat colour (or the style's own), the face's mark.
 void draw_piece(ImDrawList* dl, ImVec2 c, float r, const nlohmann::json& style, ImU32 seat_col, bool selected);
 void draw_die(ImDrawList* dl, ImVec2 p, float size, int value, ImU32 body = IM_COL32(250, 248, 240, 255));
-// Draws with `draw` into a list of its own (the font atlas bound, nothing clipped) and has the
-// platform bake the area x, y, w, h of it into the texture of `slot` (platform::bake): where to
-// draw that texture goes to `lo`, `hi`. nullptr where the platform cannot bake.
-void* bake_drawing(const std::function<void(ImDrawList*)>& draw, float x, float y, float w, float h, ImVec2& lo,
-                   ImVec2& hi, int slot);
+// A draw list of its own for platform::bake: emptied, the font atlas bound, nothing clipped.
+ImDrawList& bake_list();
 
 }  // namespace gamut::ui

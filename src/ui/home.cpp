@@ -169,12 +169,11 @@ void App::draw_board_picture(const Game& g, ImVec2 lo, ImVec2 hi, int slot) {
   Picture* p = slot >= 1 && slot < platform::kBakeSlots ? &g_pictures[slot] : nullptr;
   if (p && !(p->key == key)) {
     ImVec2 end(key.phase.x + key.w, key.phase.y + key.h), blo;
-    auto draw = [&](ImDrawList* list) {
-      list->PushClipRect(key.phase, end);
-      picture(list, g, key.phase, end);
-    };
+    ImDrawList& list = bake_list();
+    list.PushClipRect(key.phase, end);
+    picture(&list, g, key.phase, end);
     p->key = key;
-    p->tex = bake_drawing(draw, 0, 0, end.x, end.y, blo, p->size, slot);
+    p->tex = platform::bake(list, 0, 0, end.x, end.y, blo, p->size, slot);
   }
   if (p && p->tex)  // GL's rows run bottom up
     dl->AddImage(p->tex, at, ImVec2(at.x + p->size.x, at.y + p->size.y), ImVec2(0, 1), ImVec2(1, 0));

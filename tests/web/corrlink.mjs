@@ -81,14 +81,19 @@ export async function copyLink(page) {
   return link;
 }
 // Opens a link in the address bar of a page already open. Taken, the app clears the hash;
-// refused, it says so on the screen (state().messages), and the hash stays.
+// refused, it says so on the screen (state().messages), and the hash stays. One round trip
+// to wait on the page (it answers about once a frame), then it settles.
 export async function openLink(page, link, refusal = null) {
-  await page.evaluate((h) => { location.hash = h; }, link.slice(link.indexOf('#')));
-  if (refusal) {
-    await page.waitForFunction((src) => window.gamut.state().messages.some((m) => new RegExp(src).test(m)), refusal.source, { polling: 50 });
-  } else {
-    await page.waitForFunction(() => location.hash === '', null, { polling: 50 });
-  }
+  await page.evaluate(({ hash, src }) => new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    location.hash = hash;
+    (function poll() {
+      const done = src ? window.gamut.state().messages.some((m) => new RegExp(src).test(m)) : location.hash === '';
+      if (done) resolve();
+      else if (performance.now() - t0 > 30000) reject(new Error(src ? `no message matching ${src}` : 'the link was not taken'));
+      else setTimeout(poll, 50);
+    })();
+  }), { hash: link.slice(link.indexOf('#')), src: refusal ? refusal.source : null });
   await settled(page);
 }
 // A doctored link opened in `page` must be refused with a message matching `pattern`, the stored game and
