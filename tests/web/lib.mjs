@@ -32,7 +32,7 @@ export async function launch() {
 // 960x640 unless a test asks for its size: a laptop's window, wide enough for
 // the side panel and, in English, the unfolded toolbar; where software GL fills every
 // pixel of every frame, two thirds of 1200x800's pixels make each wait on the
-// page about a third shorter (the layouts at 1280x800 and on phones have tests
+// page about a quarter shorter (the layouts at 1280x800 and on phones have tests
 // of their own).
 export async function open(context, url, { width = 960, height = 640 } = {}) {
   const page = await context.newPage();
