@@ -43,6 +43,13 @@ function summary(out) {
 
 const fmt = (g) => `${g.n} frames, mean ${g.mean.toFixed(1)} ms, median ${g.median.toFixed(1)} ms, ` +
   `p95 ${g.p95.toFixed(1)} ms, longest ${g.worst.toFixed(1)} ms`;
+// Prints the gaps between frames for 2 s of the page made to draw every frame, and what its own code costs a frame.
+async function drawing(page, label) {
+  const g = summary(await gaps(page, 2000));
+  const drawMs = await page.evaluate(() => window.gamut.probe().draw_ms);
+  const own = typeof drawMs === 'number' ? `${drawMs.toFixed(1)} ms a frame` : 'not reported (an older build)';
+  console.log(`${label} drawing: ${fmt(g)}; the page's own code ${own}`);
+}
 const { server, url } = await startServer();
 const browser = await launch();
 const games = { geister: { seats: ['human', 'ai:5'], options: { first: 'North' }, setup: 'setup:GEGEEGEG' },
@@ -54,9 +61,7 @@ for (const q of ['', '?bake=0']) {
   if (only && !only.includes('home')) break;
   const ctx = await browser.newContext();
   const page = await open(ctx, url + q, SIZE);
-  const drawing = summary(await gaps(page, 2000));
-  const drawMs = await page.evaluate(() => window.gamut.probe().draw_ms);
-  console.log(`home${q} drawing: ${fmt(drawing)}; the page's own code ${drawMs.toFixed(1)} ms a frame`);
+  await drawing(page, `home${q}`);
   await ctx.close();
 }
 for (const [id, o] of Object.entries(games)) {
@@ -66,10 +71,7 @@ for (const [id, o] of Object.entries(games)) {
   const err = await page.evaluate(([id, o]) => window.gamut.newGame(id, { seats: o.seats, options: o.options }), [id, o]);
   if (err) { console.log(`${id}: ${err}`); await ctx.close(); continue; }
   await settled(page);
-  const drawing = summary(await gaps(page, 2000));
-  const drawMs = await page.evaluate(() => window.gamut.probe().draw_ms);
-  const own = typeof drawMs === 'number' ? `${drawMs.toFixed(1)} ms a frame` : 'not reported (an older build)';
-  console.log(`${id} drawing: ${fmt(drawing)}; the page's own code ${own}`);
+  await drawing(page, id);
   if (o.setup) await page.evaluate((a) => window.gamut.act(a), o.setup);
   // The AI's set-up or a chance step may come first, or the person's move: play the
   // person's first legal action until the search starts. Several of the AI's moves, up to

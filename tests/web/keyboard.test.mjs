@@ -36,21 +36,23 @@ async function cursorTo(page, node) {
   assert.equal(k.cursor, node, `Tab never brought the cursor to ${node}: ${JSON.stringify(k)}`);
 }
 
+// Presses `key` until the button `label` has the focus or the focus stops moving (the row's end), 8 times at most.
+async function slide(page, k, key, label) {
+  for (let i = 0; i < 8 && k.focus !== label; i++) {
+    const was = k.focus;
+    k = await press(page, key);
+    if (k.focus === was) break;
+  }
+  return k;
+}
+
 // With a window holding the keyboard, moves ImGui's focus with the arrow keys
 // until the button `label` has it: row by row, each row from its left end.
 async function focusButton(page, label) {
   let k = (await state(page)).keyboard;
   for (let row = 0; row < 30 && k.focus !== label; row++) {
-    for (let i = 0; i < 8 && k.focus !== label; i++) {
-      const was = k.focus;
-      k = await press(page, 'ArrowLeft');
-      if (k.focus === was) break;  // the row's left end
-    }
-    for (let i = 0; i < 8 && k.focus !== label; i++) {
-      const was = k.focus;
-      k = await press(page, 'ArrowRight');
-      if (k.focus === was) break;
-    }
+    k = await slide(page, k, 'ArrowLeft', label);
+    k = await slide(page, k, 'ArrowRight', label);
     if (k.focus !== label) k = await press(page, 'ArrowDown');
   }
   assert.equal(k.focus, label, `the keyboard never reached the button "${label}" (window ${k.window})`);
